@@ -1,0 +1,32 @@
+# Two commands do everything: `make play` and `make test`.
+VENV ?= .venv
+PY := $(VENV)/bin/python
+STAMP_PLAY := $(VENV)/.installed-play
+STAMP_TEST := $(VENV)/.installed-test
+
+.PHONY: play test lint bench clean
+
+$(PY):
+	python3 -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+
+$(STAMP_PLAY): pyproject.toml | $(PY)
+	$(PY) -m pip install --quiet -e .
+	touch $@
+
+$(STAMP_TEST): pyproject.toml | $(PY)
+	$(PY) -m pip install --quiet -e '.[test]'
+	touch $@ $(STAMP_PLAY)
+
+play: $(STAMP_PLAY)
+	$(VENV)/bin/parlour
+
+test: $(STAMP_TEST)
+	$(VENV)/bin/ruff check rules tui themes tests bench
+	$(PY) -m pytest -n 2 -p no:cacheprovider
+
+bench: $(STAMP_TEST)
+	$(PY) bench/run_all.py
+
+clean:
+	rm -rf $(VENV) build *.egg-info

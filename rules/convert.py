@@ -1,0 +1,40 @@
+"""The one cattrs converter for save files and content packs.
+
+Extra keys are errors, so a typo in a pack or an edited save is caught.
+Games register their action unions here (tagged with ``"type"``).
+"""
+
+from __future__ import annotations
+
+from functools import reduce
+from typing import Any
+
+import cattrs
+from cattrs.strategies import configure_tagged_union
+
+CONVERTER = cattrs.Converter(forbid_extra_keys=True)
+
+_UNIONS: dict[tuple[type, ...], Any] = {}
+
+
+def action_union(types: tuple[type, ...]) -> Any:
+    """The tagged union of a game's action classes, registered once."""
+    if types not in _UNIONS:
+        union = reduce(lambda a, b: a | b, types)
+        configure_tagged_union(union, CONVERTER, tag_name="type")
+        _UNIONS[types] = union
+    return _UNIONS[types]
+
+
+def describe_error(exc: Exception) -> str:
+    """One line naming each bad field, from a cattrs structuring error."""
+    if isinstance(exc, cattrs.BaseValidationError):
+        messages = cattrs.transform_error(exc, path="")
+        return "; ".join(_tidy(m) for m in messages)
+    return str(exc)
+
+
+def _tidy(message: str) -> str:
+    text, _, path = message.rpartition(" @ ")
+    field = path.lstrip("$.").strip() or "(top level)"
+    return f"{field}: {text}" if text else message

@@ -1,0 +1,121 @@
+"""The contract every Parlour game implements.
+
+A game is five pure functions over frozen values::
+
+    state = game.new(config, seed)     # a fresh table
+    prompt = game.prompt(state)        # who must decide what now (None when over)
+    state = game.apply(state, action)  # a NEW state, or IllegalAction(reason)
+    view = game.view(state, seat)      # what that seat may know (None: the public table)
+    result = game.outcome(state)       # None until the game ends
+
+Nothing in ``rules/`` knows about terminals; the TUI renders views and hands
+actions back to ``apply``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any, Generic, Protocol, TypeVar
+
+from attrs import field, frozen
+
+Seat = int
+"""A seat is its index in the table, 0-based, in clockwise order."""
+
+
+class IllegalAction(Exception):
+    """An action the rules refuse; ``reason`` is a sentence for a player."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+@frozen
+class Event:
+    """One line of the table's story.
+
+    ``seats`` is ``None`` for a public event, or the seats that may read it.
+    """
+
+    text: str
+    seats: tuple[Seat, ...] | None = None
+
+    def visible_to(self, seat: Seat | None) -> bool:
+        return self.seats is None or (seat is not None and seat in self.seats)
+
+
+@frozen
+class Prompt:
+    """Who must decide what, now.
+
+    ``seats`` are the seats still to act (several when choices are
+    simultaneous; the TUI asks them one by one). ``private`` says the decision
+    needs that seat's secrets, so the TUI shows it behind the curtain.
+    """
+
+    seats: tuple[Seat, ...]
+    kind: str
+    text: str
+    private: bool
+
+
+@frozen
+class Outcome:
+    """How a finished game ended."""
+
+    winners: tuple[Seat, ...]
+    losers: tuple[Seat, ...]
+    reason: str
+
+
+@frozen
+class OptionSpec:
+    """A setup option a game offers (integers only, with bounds)."""
+
+    key: str
+    label: str
+    default: int
+    minimum: int
+    maximum: int
+    help: str = ""
+
+
+class Bot(Protocol):
+    """A policy that sees one seat's view and returns an action for it."""
+
+    def choose(self, view: Any) -> Any: ...
+
+
+StateT = TypeVar("StateT")
+
+
+@frozen
+class GameInfo(Generic[StateT]):
+    """A game as the registry, the CLI and the TUI know it."""
+
+    id: str
+    title: str
+    pitch: str
+    min_seats: int
+    max_seats: int
+    options: tuple[OptionSpec, ...]
+    config_type: type
+    action_types: tuple[type, ...]
+    state_type: type
+    make_config: Callable[[tuple[str, ...], Mapping[str, int], Any], Any]
+    """Build a config from seat names (clockwise), option values and a content pack."""
+    default_pack: Callable[[], Any]
+    load_pack: Callable[[str], Any]
+    """Read a pack file; raises PackError naming the file, the field and the fault."""
+    new: Callable[[Any, int], StateT]
+    prompt: Callable[[StateT], Prompt | None]
+    apply: Callable[[StateT, Any], StateT]
+    view: Callable[[StateT, Seat | None], Any]
+    outcome: Callable[[StateT], Outcome | None]
+    make_bot: Callable[[Seat, int], Bot]
+    rules_text: str
+    phase_help: Callable[[Prompt | None], str]
+    seat_names: Callable[[StateT], tuple[str, ...]] = field(kw_only=True)
+    secrets_of: Callable[[StateT, Seat], tuple[str, ...]] = field(kw_only=True)
+    """The texts that only ``seat`` (and a referee) may see now: used by privacy tests."""

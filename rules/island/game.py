@@ -1,0 +1,361 @@
+"""Temptation Island: new / prompt / apply / view / outcome."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from attrs import evolve
+
+from rules.cards import Pile
+from rules.chance import Chance
+from rules.engine import Event, GameInfo, IllegalAction, OptionSpec, Outcome, Prompt, Seat
+from rules.island import board, help
+from rules.island.bots import IslandBot
+from rules.island.pack import IslandPack, default_pack, load_pack
+from rules.island.state import (
+    ACTION_TYPES,
+    DECIDE,
+    MOVE,
+    OVER,
+    RESPOND,
+    SEATS,
+    Action,
+    IslandConfig,
+    IslandState,
+    IslandView,
+    MoveTo,
+    PickResponse,
+    PlaceTile,
+    PlayResponse,
+    RemoveTile,
+)
+
+HAND_SIZE = 3
+DEFAULT_TILES = 19
+MIN_TILES = 7
+MAX_TILES = 61
+
+
+def make_config(
+    names: tuple[str, ...], options: Mapping[str, int], pack: IslandPack
+) -> IslandConfig:
+    """The config for these seat names, setup options and content pack."""
+    return IslandConfig(
+        names=tuple(names),
+        adjectives=pack.adjectives,
+        nouns=pack.nouns,
+        tiles=int(options.get("tiles", DEFAULT_TILES)),
+    )
+
+
+def new(config: IslandConfig, seed: int) -> IslandState:
+    """A fresh island: the flower of seven tiles, three hands, a random first Decider."""
+    if not MIN_TILES <= config.tiles <= MAX_TILES:
+        raise IllegalAction(f"The tile count must be between {MIN_TILES} and {MAX_TILES}.")
+    chance = Chance(seed)
+    adjectives, chance = chance.shuffle(config.adjectives)
+    nouns, chance = chance.shuffle(config.nouns)
+    noun_pile = Pile(deck=nouns)
+    hands = []
+    for _ in range(SEATS):
+        hand, noun_pile, chance = noun_pile.draw(chance, HAND_SIZE)
+        hands.append(hand)
+    decider, chance = chance.below(SEATS)
+    judged, adjective_pile, chance = Pile(deck=adjectives).draw(chance)
+    names = config.names
+    state = IslandState(
+        config=config,
+        chance=chance,
+        tiles=board.starting_tiles(),
+        pieces=board.starting_pieces(),
+        stock=config.tiles - MIN_TILES,
+        adjectives=adjective_pile,
+        nouns=noun_pile,
+        hands=tuple(hands),
+        decider=decider,
+        turn=1,
+        phase=RESPOND,
+        judged=judged[0],
+    )
+    return _log(
+        state,
+        f"The island opens: {', '.join(names)}. {names[decider]} is the first Decider.",
+        f"Turn 1: {names[decider]} turns up '{judged[0]}'.",
+    )
+
+
+def prompt(state: IslandState) -> Prompt | None:
+    names = state.config.names
+    if state.phase == RESPOND:
+        waiting = tuple(s for s in state.responders if state.responses[s] is None)
+        who = " and ".join(names[s] for s in waiting)
+        return Prompt(waiting, RESPOND, f"{who}: pick a response card for '{state.judged}'.", True)
+    if state.phase == DECIDE:
+        return Prompt(
+            (state.decider,),
+            DECIDE,
+            f"{names[state.decider]}: pick the card that best fits '{state.judged}'.",
+            True,
+        )
+    if state.phase == MOVE:
+        assert state.mover is not None
+        return Prompt(
+            (state.mover,),
+            MOVE,
+            f"{names[state.mover]}: move, place or remove a tile.",
+            False,
+        )
+    return None
+
+
+def apply(state: IslandState, action: Action) -> IslandState:
+    """The state after ``action``; IllegalAction (and nothing changed) when it is not legal."""
+    current = prompt(state)
+    if current is None:
+        raise IllegalAction("The game is over: no more moves.")
+    seat = getattr(action, "seat", None)
+    if not isinstance(seat, int) or not 0 <= seat < SEATS:
+        raise IllegalAction("That seat is not at this table.")
+    name = state.config.names[seat]
+    if seat not in current.seats:
+        raise IllegalAction(f"It is not {name}'s turn to act: {current.text}")
+    if isinstance(action, PlayResponse):
+        if state.phase != RESPOND:
+            raise IllegalAction("No response card is wanted now.")
+        return _play_response(state, action)
+    if isinstance(action, PickResponse):
+        if state.phase != DECIDE:
+            raise IllegalAction("There are no cards to pick from yet.")
+        return _pick_response(state, action)
+    if isinstance(action, MoveTo | PlaceTile | RemoveTile):
+        if state.phase != MOVE:
+            raise IllegalAction("Only the Mover touches the board, after the judging.")
+        return _move(state, action)
+    raise IllegalAction("Temptation Island has no such action.")
+
+
+def _play_response(state: IslandState, action: PlayResponse) -> IslandState:
+    hand = state.hands[action.seat]
+    if action.card not in hand:
+        raise IllegalAction(f"'{action.card}' is not in your hand.")
+    name = state.config.names[action.seat]
+    hands = _replace(state.hands, action.seat, tuple(c for c in hand if c != action.card))
+    responses = _replace(state.responses, action.seat, action.card)
+    state = evolve(state, hands=hands, responses=responses)
+    state = _log(state, f"{name} has chosen a card.")
+    state = _log_private(state, action.seat, f"You put forward '{action.card}'.")
+    if any(responses[s] is None for s in state.responders):
+        return state
+    played = tuple(responses[s] for s in state.responders)
+    shown, chance = state.chance.shuffle(played)
+    state = evolve(state, shown=shown, chance=chance, phase=DECIDE)
+    decider = state.config.names[state.decider]
+    return _log(state, f"Both cards are face down before {decider}, owners hidden.")
+
+
+def _pick_response(state: IslandState, action: PickResponse) -> IslandState:
+    if action.choice not in (0, 1):
+        raise IllegalAction("Pick the first or the second card.")
+    names = state.config.names
+    chosen = state.shown[action.choice]
+    other = state.shown[1 - action.choice]
+    mover = next(s for s in state.responders if state.responses[s] == chosen)
+    loser = next(s for s in state.responders if state.responses[s] == other)
+    state = evolve(state, mover=mover, phase=MOVE)
+    state = _log(
+        state,
+        f"{names[state.decider]} picks '{chosen}' for '{state.judged}': "
+        f"{names[mover]}'s card ({names[loser]} offered '{other}'). {names[mover]} moves.",
+    )
+    if not _options(state).any:
+        state = _log(state, f"{names[mover]} can neither move, place nor remove: the turn passes.")
+        return _end_turn(state)
+    return state
+
+
+def _move(state: IslandState, action: MoveTo | PlaceTile | RemoveTile) -> IslandState:
+    options = _options(state)
+    seat, target = action.seat, tuple(action.target)
+    name = state.config.names[seat]
+    pieces, tiles, stock = state.pieces, state.tiles, state.stock
+    if isinstance(action, MoveTo):
+        if target not in options.moves:
+            raise IllegalAction(options.forced or "You can only move to a free tile next to yours.")
+        pieces = _replace(pieces, seat, target)
+        text = f"{name} moves {_direction(state.pieces[seat], target)}."
+    elif isinstance(action, PlaceTile):
+        if target not in options.places:
+            raise IllegalAction(
+                options.forced
+                or ("The stock is empty." if stock == 0 else "Place on an empty space next to you.")
+            )
+        tiles = tuple(sorted((*tiles, target)))
+        stock -= 1
+        pieces = _replace(pieces, seat, target)
+        direction = _direction(state.pieces[seat], target)
+        text = f"{name} places a tile to the {direction} and steps onto it."
+    else:
+        if target not in options.removes:
+            raise IllegalAction(
+                options.forced or "You can only remove a free tile next to your own."
+            )
+        tiles = tuple(h for h in tiles if h != target)
+        stock += 1
+        text = f"{name} removes the tile to the {_direction(state.pieces[seat], target)}."
+    state = _log(evolve(state, pieces=pieces, tiles=tiles, stock=stock), text)
+    result = _islands_result(state, seat)
+    if result is not None:
+        state = evolve(state, result=result, phase=OVER)
+        return _log(state, result.reason)
+    return _end_turn(state)
+
+
+def _islands_result(state: IslandState, mover: Seat) -> Outcome | None:
+    names = state.config.names
+    labels = board.island_labels(state.pieces, state.tiles)
+    groups = set(labels)
+    if len(groups) == 1:
+        return None
+    if len(groups) == SEATS:
+        winners = tuple(s for s in range(SEATS) if s != mover)
+        return Outcome(
+            winners,
+            (mover,),
+            f"{names[mover]} split the island three ways and loses; "
+            f"{names[winners[0]]} and {names[winners[1]]} win.",
+        )
+    alone = next(s for s in range(SEATS) if labels.count(labels[s]) == 1)
+    winners = tuple(s for s in range(SEATS) if s != alone)
+    return Outcome(
+        winners,
+        (alone,),
+        f"{names[alone]} is stranded alone on an island; "
+        f"{names[winners[0]]} and {names[winners[1]]} win.",
+    )
+
+
+def _end_turn(state: IslandState) -> IslandState:
+    played = tuple(c for c in state.responses if c is not None)
+    nouns = state.nouns.discarding(*played)
+    adjectives = state.adjectives.discarding(state.judged)
+    chance = state.chance
+    hands = list(state.hands)
+    for seat in range(SEATS):
+        drawn, nouns, chance = nouns.draw(chance, HAND_SIZE - len(hands[seat]))
+        hands[seat] = hands[seat] + drawn
+    judged, adjectives, chance = adjectives.draw(chance)
+    decider = (state.decider + 1) % SEATS
+    turn = state.turn + 1
+    state = evolve(
+        state,
+        chance=chance,
+        nouns=nouns,
+        adjectives=adjectives,
+        hands=tuple(hands),
+        decider=decider,
+        turn=turn,
+        phase=RESPOND,
+        judged=judged[0],
+        responses=(None,) * SEATS,
+        shown=(),
+        mover=None,
+    )
+    return _log(state, f"Turn {turn}: {state.config.names[decider]} turns up '{judged[0]}'.")
+
+
+def _options(state: IslandState) -> board.MoverOptions:
+    assert state.mover is not None
+    return board.mover_options(state.mover, state.pieces, state.tiles, state.stock)
+
+
+def _direction(origin: board.Hex, target: board.Hex) -> str:
+    delta = (target[0] - origin[0], target[1] - origin[1])
+    return board.DIRECTION_NAMES[board.DIRECTIONS.index(delta)]
+
+
+def _replace(items: tuple, index: int, value: object) -> tuple:
+    return items[:index] + (value,) + items[index + 1 :]
+
+
+def _log(state: IslandState, *texts: str) -> IslandState:
+    return evolve(state, log=state.log + tuple(Event(t) for t in texts))
+
+
+def _log_private(state: IslandState, seat: Seat, text: str) -> IslandState:
+    return evolve(state, log=state.log + (Event(text, (seat,)),))
+
+
+def view(state: IslandState, seat: Seat | None) -> IslandView:
+    """Only what ``seat`` may know; ``None`` is the public table."""
+    current = prompt(state)
+    mine = seat is not None
+    return IslandView(
+        seat=seat,
+        names=state.config.names,
+        tiles=state.tiles,
+        pieces=state.pieces,
+        stock=state.stock,
+        turn=state.turn,
+        phase=state.phase,
+        decider=state.decider,
+        judged=state.judged,
+        waiting_on=current.seats if current else (),
+        hand=state.hands[seat] if mine else (),
+        my_response=state.responses[seat] if mine else None,
+        shown=state.shown if seat == state.decider and state.phase == DECIDE else (),
+        mover=state.mover,
+        options=_options(state) if state.phase == MOVE else None,
+        log=tuple(e.text for e in state.log if e.visible_to(seat)),
+        outcome=state.result,
+        nouns_left=len(state.nouns.deck),
+        adjectives_left=len(state.adjectives.deck),
+    )
+
+
+def outcome(state: IslandState) -> Outcome | None:
+    return state.result
+
+
+def seat_names(state: IslandState) -> tuple[str, ...]:
+    return state.config.names
+
+
+def secrets_of(state: IslandState, seat: Seat) -> tuple[str, ...]:
+    """The seat's hand, and its played card while the other is still choosing."""
+    pending = state.responses[seat] if state.phase == RESPOND else None
+    return state.hands[seat] + ((pending,) if pending else ())
+
+
+ISLAND: GameInfo[IslandState] = GameInfo(
+    id="island",
+    title="Temptation Island",
+    pitch="A love triangle on shrinking hexes: whoever ends up alone on an island loses.",
+    min_seats=SEATS,
+    max_seats=SEATS,
+    options=(
+        OptionSpec(
+            "tiles",
+            "Tiles in the game",
+            DEFAULT_TILES,
+            MIN_TILES,
+            MAX_TILES,
+            "Seven start on the board; the rest wait in the stock.",
+        ),
+    ),
+    config_type=IslandConfig,
+    action_types=ACTION_TYPES,
+    state_type=IslandState,
+    make_config=make_config,
+    default_pack=default_pack,
+    load_pack=load_pack,
+    new=new,
+    prompt=prompt,
+    apply=apply,
+    view=view,
+    outcome=outcome,
+    make_bot=IslandBot,
+    rules_text=help.RULES,
+    phase_help=help.phase_help,
+    seat_names=seat_names,
+    secrets_of=secrets_of,
+)

@@ -1,0 +1,133 @@
+"""Temptation Island's values: config, actions, state and a seat's view."""
+
+from __future__ import annotations
+
+from attrs import field, frozen
+
+from rules.cards import Pile
+from rules.chance import Chance
+from rules.engine import Event, Outcome, Seat
+from rules.island.board import Hex, MoverOptions
+
+SEATS = 3
+
+
+def _three_names(instance: object, attribute: object, names: tuple[str, ...]) -> None:
+    if len(names) != SEATS:
+        raise ValueError("Temptation Island needs exactly three seats")
+
+
+@frozen
+class IslandConfig:
+    """A table's setup: the three names (clockwise), tile count and the card texts."""
+
+    names: tuple[str, ...] = field(validator=_three_names)
+    adjectives: tuple[str, ...]
+    nouns: tuple[str, ...]
+    tiles: int = 19
+
+
+# --- actions ---------------------------------------------------------------
+
+
+@frozen
+class PlayResponse:
+    """A responder secretly puts a response card forward."""
+
+    seat: Seat
+    card: str
+
+
+@frozen
+class PickResponse:
+    """The Decider picks one of the two cards shown (0 or 1, in shown order)."""
+
+    seat: Seat
+    choice: int
+
+
+@frozen
+class MoveTo:
+    """The Mover moves to an adjacent free tile."""
+
+    seat: Seat
+    target: Hex
+
+
+@frozen
+class PlaceTile:
+    """The Mover places a tile from the stock next to their tile and moves onto it."""
+
+    seat: Seat
+    target: Hex
+
+
+@frozen
+class RemoveTile:
+    """The Mover removes a free tile next to them back into the stock."""
+
+    seat: Seat
+    target: Hex
+
+
+Action = PlayResponse | PickResponse | MoveTo | PlaceTile | RemoveTile
+ACTION_TYPES = (PlayResponse, PickResponse, MoveTo, PlaceTile, RemoveTile)
+
+# --- state -----------------------------------------------------------------
+
+RESPOND, DECIDE, MOVE, OVER = "respond", "decide", "move", "over"
+
+
+@frozen
+class IslandState:
+    """The whole table. Only ``view`` may show parts of it to a seat."""
+
+    config: IslandConfig
+    chance: Chance
+    tiles: tuple[Hex, ...]
+    pieces: tuple[Hex, ...]
+    stock: int
+    adjectives: Pile[str]
+    nouns: Pile[str]
+    hands: tuple[tuple[str, ...], ...]
+    decider: Seat
+    turn: int
+    phase: str
+    judged: str
+    responses: tuple[str | None, ...] = (None, None, None)
+    shown: tuple[str, ...] = ()
+    mover: Seat | None = None
+    log: tuple[Event, ...] = ()
+    result: Outcome | None = None
+
+    @property
+    def responders(self) -> tuple[Seat, ...]:
+        return tuple(s for s in range(SEATS) if s != self.decider)
+
+
+@frozen
+class IslandView:
+    """What one seat (or, with ``seat=None``, anyone at the table) may know."""
+
+    seat: Seat | None
+    names: tuple[str, ...]
+    tiles: tuple[Hex, ...]
+    pieces: tuple[Hex, ...]
+    stock: int
+    turn: int
+    phase: str
+    decider: Seat
+    judged: str
+    waiting_on: tuple[Seat, ...]
+    hand: tuple[str, ...]
+    """This seat's own response cards; empty for the public view."""
+    my_response: str | None
+    shown: tuple[str, ...]
+    """The two cards put forward, in shown order, without owners: the Decider's view only."""
+    mover: Seat | None
+    options: MoverOptions | None
+    """The Mover's legal choices (public: anyone can see the board)."""
+    log: tuple[str, ...]
+    outcome: Outcome | None
+    nouns_left: int
+    adjectives_left: int

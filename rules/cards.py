@@ -7,7 +7,7 @@ the top, and when the deck runs dry shuffle the discards into a new deck.
 
 from __future__ import annotations
 
-from enum import Enum
+from enum import StrEnum
 from typing import Generic, TypeVar
 
 from attrs import evolve, frozen
@@ -17,7 +17,7 @@ from rules.chance import Chance
 T = TypeVar("T")
 
 
-class Suit(str, Enum):
+class Suit(StrEnum):
     """The four French suits; the value is the save-file spelling."""
 
     CLUBS = "clubs"

@@ -64,7 +64,9 @@ def card_list_problems(field: str, cards: Iterable[str], minimum: int, longest: 
         if not card.strip():
             problems.append(f"{field}[{index}]: a card text is empty")
         elif len(card) > longest:
-            problems.append(f"{field}[{index}]: '{card[:20]}...' is longer than {longest} characters")
+            problems.append(
+                f"{field}[{index}]: '{card[:20]}...' is longer than {longest} characters"
+            )
         key = card.strip().casefold()
         if key in seen and key:
             problems.append(f"{field}[{index}]: '{card}' repeats {field}[{seen[key]}]")

@@ -49,7 +49,9 @@ class Session:
     state: Any
 
     @classmethod
-    def start(cls, game: GameInfo[Any], config: Any, seed: int, seats: tuple[SeatPlan, ...]) -> Session:
+    def start(
+        cls, game: GameInfo[Any], config: Any, seed: int, seats: tuple[SeatPlan, ...]
+    ) -> Session:
         return cls(game, config, seed, seats, (), game.new(config, seed))
 
     def apply(self, action: Any) -> Session:

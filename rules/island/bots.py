@@ -30,7 +30,9 @@ class IslandBot:
     seat: Seat
     seed: int
 
-    def choose(self, view: IslandView) -> PlayResponse | PickResponse | MoveTo | PlaceTile | RemoveTile:
+    def choose(
+        self, view: IslandView
+    ) -> PlayResponse | PickResponse | MoveTo | PlaceTile | RemoveTile:
         chance = Chance(seed=self.seed * 1_000_003 + view.turn * 31 + len(view.log))
         if view.phase == RESPOND:
             card, _ = chance.pick(view.hand)

@@ -52,6 +52,12 @@ def new(config: IslandConfig, seed: int) -> IslandState:
     """A fresh island: the flower of seven tiles, three hands, a random first Decider."""
     if not MIN_TILES <= config.tiles <= MAX_TILES:
         raise IllegalAction(f"The tile count must be between {MIN_TILES} and {MAX_TILES}.")
+    if not config.adjectives:
+        raise IllegalAction("The game needs at least one compatibility card.")
+    if len(config.nouns) < SEATS * HAND_SIZE:
+        raise IllegalAction(f"The game needs at least {SEATS * HAND_SIZE} response cards.")
+    if len(set(config.nouns)) != len(config.nouns):
+        raise IllegalAction("Every response card must be different.")
     chance = Chance(seed)
     adjectives, chance = chance.shuffle(config.adjectives)
     nouns, chance = chance.shuffle(config.nouns)
@@ -180,14 +186,17 @@ def _move(state: IslandState, action: MoveTo | PlaceTile | RemoveTile) -> Island
     pieces, tiles, stock = state.pieces, state.tiles, state.stock
     if isinstance(action, MoveTo):
         if target not in options.moves:
-            raise IllegalAction(options.forced or "You can only move to a free tile next to yours.")
+            raise IllegalAction(
+                "You can only move to a free tile next to yours."
+                if options.moves
+                else options.forced
+            )
         pieces = _replace(pieces, seat, target)
         text = f"{name} moves {_direction(state.pieces[seat], target)}."
     elif isinstance(action, PlaceTile):
         if target not in options.places:
             raise IllegalAction(
-                options.forced
-                or ("The stock is empty." if stock == 0 else "Place on an empty space next to you.")
+                "Place on an empty space next to you." if options.places else options.forced
             )
         tiles = tuple(sorted((*tiles, target)))
         stock -= 1
@@ -197,7 +206,9 @@ def _move(state: IslandState, action: MoveTo | PlaceTile | RemoveTile) -> Island
     else:
         if target not in options.removes:
             raise IllegalAction(
-                options.forced or "You can only remove a free tile next to your own."
+                "You can only remove a free tile next to your own."
+                if options.removes
+                else options.forced
             )
         tiles = tuple(h for h in tiles if h != target)
         stock += 1

@@ -1,0 +1,148 @@
+"""Arbitrary actions against reachable states: refused cleanly, or accepted only when legal.
+
+``apply`` may raise IllegalAction, and nothing else; a refused action leaves the
+state exactly as it was; an accepted one is one of the legal actions and keeps
+every invariant.
+"""
+
+from __future__ import annotations
+
+import string
+from functools import cache
+
+import attrs
+from attrs import frozen
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from rules.convert import CONVERTER
+from rules.engine import IllegalAction
+from rules.island import board
+from rules.island import game as island
+from rules.island.state import (
+    IslandState,
+    MoveTo,
+    PickResponse,
+    PlaceTile,
+    PlayResponse,
+    RemoveTile,
+)
+from tests.island_helpers import (
+    bot_policy,
+    check_invariants,
+    fresh,
+    legal_actions,
+    pack,
+    random_policy,
+    states_of,
+)
+
+RADIUS = 5
+HEXES = tuple(
+    (q, r)
+    for q in range(-RADIUS, RADIUS + 1)
+    for r in range(-RADIUS, RADIUS + 1)
+    if abs(q + r) <= RADIUS
+)
+
+
+@frozen
+class Teleport:
+    """An action no game knows."""
+
+    seat: int
+    target: tuple[int, int]
+
+
+@cache
+def reachable_states() -> tuple[IslandState, ...]:
+    """Every state of a few seeded games (random and bot play, 19 and 7 tiles)."""
+    states: list[IslandState] = []
+    for seed in range(4):
+        states += states_of(seed, random_policy(seed))
+    for seed in range(2):
+        states += states_of(seed, bot_policy(seed))
+    # With seven tiles the stock starts empty: the forced-removal rule is live.
+    for seed in range(2):
+        state = fresh(seed, tiles=7)
+        policy = random_policy(seed)
+        for _ in range(200):
+            states.append(state)
+            if island.prompt(state) is None:
+                break
+            state = island.apply(state, policy(state))
+    return tuple(states)
+
+
+junk_text = st.text(
+    alphabet=string.ascii_letters + string.digits + string.punctuation + " éß♥", max_size=30
+)
+
+
+@st.composite
+def state_and_action(draw):
+    state = draw(st.sampled_from(reachable_states()))
+    seat = draw(st.integers(-2, 4))
+    hand_cards = sorted(set(sum(state.hands, ())))
+    card = draw(
+        st.one_of(
+            st.sampled_from(hand_cards),
+            st.sampled_from(pack().nouns),
+            st.sampled_from(pack().adjectives),
+            junk_text,
+        )
+    )
+    near = sorted({n for piece in state.pieces for n in board.neighbours(piece)} | set(state.pieces))
+    target = draw(st.one_of(st.sampled_from(near), st.sampled_from(HEXES)))
+    choice = draw(st.integers(-3, 4))
+    legal = legal_actions(state)
+    action = draw(
+        st.one_of(
+            st.builds(PlayResponse, st.just(seat), st.just(card)),
+            st.builds(PickResponse, st.just(seat), st.just(choice)),
+            st.builds(MoveTo, st.just(seat), st.just(target)),
+            st.builds(PlaceTile, st.just(seat), st.just(target)),
+            st.builds(RemoveTile, st.just(seat), st.just(target)),
+            st.builds(Teleport, st.just(seat), st.just(target)),
+            st.sampled_from(legal) if legal else st.nothing(),
+        )
+    )
+    return state, action
+
+
+def test_the_fuzz_starts_from_many_kinds_of_state():
+    phases = {s.phase for s in reachable_states()}
+    assert phases == {"respond", "decide", "move", "over"}
+    assert any(s.stock == 0 and s.phase == "move" for s in reachable_states())
+
+
+@settings(
+    max_examples=300,
+    deadline=None,
+    derandomize=True,
+    database=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
+@given(state_and_action())
+def test_any_action_is_either_refused_cleanly_or_legal(case):
+    state, action = case
+    snapshot = CONVERTER.unstructure(state)
+    fields = {f.name: getattr(state, f.name) for f in attrs.fields(IslandState)}
+    legal = action in legal_actions(state)
+    try:
+        after = island.apply(state, action)
+    except IllegalAction as exc:
+        reason = exc.reason
+        assert isinstance(reason, str) and reason.strip() == reason and reason
+        assert reason.endswith("."), reason
+        assert reason[0].isupper() or reason[0] == "'", reason
+        assert str(exc) == reason
+        assert not legal, f"{action} is listed as legal but was refused: {reason}"
+        assert CONVERTER.unstructure(state) == snapshot
+        assert all(getattr(state, name) is value for name, value in fields.items())
+        return
+    assert legal, f"{action} was accepted but is not among the legal actions"
+    assert isinstance(after, IslandState)
+    assert after is not state
+    assert CONVERTER.unstructure(state) == snapshot
+    check_invariants(state, action, after)

@@ -1,0 +1,189 @@
+"""Content packs: the default Island pack, and malformed packs refused by file and field."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from rules.island import game as island
+from rules.island.pack import IslandPack, default_pack, load_pack
+from rules.packs import PackError, parse_pack
+
+ADJECTIVES = [f"Adjective {i}" for i in range(10)]
+NOUNS = [f"Noun {i}" for i in range(20)]
+
+
+def toml_list(cards) -> str:
+    return "[" + ", ".join(f'"{c}"' for c in cards) + "]"
+
+
+def pack_text(
+    name: str = '"Tiny"',
+    adjectives=None,
+    nouns=None,
+    extra: str = "",
+    nouns_key: str = "nouns",
+) -> str:
+    adjectives = ADJECTIVES if adjectives is None else adjectives
+    nouns = toml_list(NOUNS) if nouns is None else nouns
+    return (
+        f"name = {name}\n"
+        'description = "A pack for tests."\n'
+        f"adjectives = {toml_list(adjectives)}\n"
+        f"{nouns_key} = {nouns}\n"
+        f"{extra}"
+    )
+
+
+@pytest.fixture
+def write_pack(tmp_path):
+    def write(text: str | bytes, name: str = "mine.toml") -> Path:
+        path = tmp_path / name
+        path.write_bytes(text.encode() if isinstance(text, str) else text)
+        return path
+
+    return write
+
+
+def refusal(path: Path) -> str:
+    with pytest.raises(PackError) as caught:
+        load_pack(str(path))
+    message = str(caught.value)
+    assert message.startswith(f"{path}: ")
+    assert "\n" not in message
+    return message
+
+
+# --- the default pack --------------------------------------------------------------
+
+
+def test_the_default_pack_is_big_enough_for_a_long_game():
+    pack = default_pack()
+    assert len(pack.adjectives) >= 120
+    assert len(pack.nouns) >= 360
+    assert pack.name.strip()
+    assert pack.description.strip()
+
+
+def test_the_default_pack_has_no_repeated_card():
+    pack = default_pack()
+    for cards in (pack.adjectives, pack.nouns):
+        keys = [card.strip().casefold() for card in cards]
+        assert len(set(keys)) == len(keys)
+    adjective_keys = {c.casefold() for c in pack.adjectives}
+    assert not adjective_keys & {c.casefold() for c in pack.nouns}
+
+
+def test_the_default_pack_has_no_blank_or_overlong_card():
+    pack = default_pack()
+    for card in (*pack.adjectives, *pack.nouns):
+        assert card == card.strip() and card
+        assert len(card) <= 48
+    assert pack.problems() == []
+
+
+def test_the_island_offers_the_default_pack():
+    assert island.ISLAND.default_pack() == default_pack()
+
+
+# --- a player's own pack -----------------------------------------------------------
+
+
+def test_a_well_formed_pack_loads_and_starts_a_game(write_pack):
+    pack = load_pack(str(write_pack(pack_text())))
+    assert pack == IslandPack("Tiny", "A pack for tests.", tuple(ADJECTIVES), tuple(NOUNS))
+    state = island.new(island.make_config(("Ann", "Bo", "Cy"), {}, pack), 1)
+    assert set(sum(state.hands, ())) <= set(NOUNS)
+    assert state.judged in ADJECTIVES
+
+
+def test_the_island_loads_packs_by_path(write_pack):
+    path = write_pack(pack_text())
+    assert island.ISLAND.load_pack(str(path)) == load_pack(str(path))
+
+
+def test_a_pack_that_is_not_toml_is_refused(write_pack):
+    path = write_pack('name = "Tiny\n')
+    message = refusal(path)
+    assert message.startswith(f"{path}: not valid TOML (")
+    assert "line 1" in message
+
+
+def test_a_pack_missing_its_nouns_is_refused(write_pack):
+    path = write_pack(pack_text(nouns_key="# no nouns"))
+    assert refusal(path) == f"{path}: nouns: required field missing"
+
+
+def test_nouns_that_are_not_a_list_are_refused(write_pack):
+    path = write_pack(pack_text(nouns="3"))
+    assert refusal(path) == f"{path}: nouns: invalid value for type, expected tuple"
+
+
+def test_an_extra_key_is_refused(write_pack):
+    path = write_pack(pack_text(extra='flavour = "sweet"\n'))
+    assert refusal(path) == f"{path}: (top level): extra fields found (flavour)"
+
+
+def test_a_misspelt_key_is_refused_naming_both_fields(write_pack):
+    path = write_pack(pack_text(nouns_key="nounz"))
+    assert refusal(path) == (
+        f"{path}: nouns: required field missing; (top level): extra fields found (nounz)"
+    )
+
+
+def test_a_repeated_card_is_refused(write_pack):
+    path = write_pack(pack_text(nouns=toml_list([*NOUNS, "Noun 3"])))
+    assert refusal(path) == f"{path}: nouns[20]: 'Noun 3' repeats nouns[3]"
+
+
+def test_a_card_repeated_in_other_case_or_spacing_is_refused(write_pack):
+    path = write_pack(pack_text(adjectives=[*ADJECTIVES, " adjective 0 "]))
+    assert refusal(path) == f"{path}: adjectives[10]: ' adjective 0 ' repeats adjectives[0]"
+
+
+def test_too_few_cards_are_refused(write_pack):
+    path = write_pack(pack_text(nouns=toml_list(NOUNS[:2])))
+    assert refusal(path) == f"{path}: nouns: needs at least 20 cards, found 2"
+    path = write_pack(pack_text(adjectives=ADJECTIVES[:9]))
+    assert refusal(path) == f"{path}: adjectives: needs at least 10 cards, found 9"
+
+
+def test_an_empty_card_text_is_refused(write_pack):
+    path = write_pack(pack_text(nouns=toml_list([*NOUNS, "   "])))
+    assert refusal(path) == f"{path}: nouns[20]: a card text is empty"
+
+
+def test_an_overlong_card_is_refused(write_pack):
+    path = write_pack(pack_text(nouns=toml_list([*NOUNS, "x" * 49])))
+    assert refusal(path) == f"{path}: nouns[20]: '{'x' * 20}...' is longer than 48 characters"
+
+
+def test_a_pack_without_a_name_is_refused(write_pack):
+    path = write_pack(pack_text(name='"  "'))
+    assert refusal(path) == f"{path}: name: must not be empty"
+
+
+def test_every_fault_is_listed_at_once(write_pack):
+    path = write_pack(pack_text(name='""', nouns=toml_list([*NOUNS[:5], ""])))
+    assert refusal(path) == (
+        f"{path}: name: must not be empty; nouns: needs at least 20 cards, found 6; "
+        "nouns[5]: a card text is empty"
+    )
+
+
+def test_a_pack_that_is_not_utf8_is_refused(write_pack):
+    path = write_pack(b'name = "\xff\xfe"\n')
+    assert refusal(path) == f"{path}: the file is not UTF-8 text"
+
+
+def test_a_missing_pack_file_is_refused(tmp_path):
+    path = tmp_path / "nowhere.toml"
+    assert refusal(path) == f"{path}: cannot read the file (No such file or directory)"
+
+
+def test_a_pack_from_memory_names_its_source():
+    with pytest.raises(PackError) as caught:
+        parse_pack(b"nouns = 3", "themes/island/broken.toml", IslandPack)
+    assert str(caught.value).startswith("themes/island/broken.toml: ")
+    assert "nouns: invalid value for type, expected tuple" in str(caught.value)

@@ -1,0 +1,109 @@
+"""The privacy curtain: opaque, names the player, needs the PIN, drops on one key."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from rules import registry
+from rules.session import BOT, PERSON, SeatPlan, Session, hash_pin
+from tests.tui_helpers import make_app, screen_text
+from tui.curtain import CurtainScreen
+from tui.island.screens import IslandTable, RespondScreen
+
+
+def _session(pins: tuple[str | None, ...] = (None, None, None)) -> Session:
+    game = registry.get("island")
+    config = game.make_config(("Ann", "Bo", "Cleo"), {}, game.default_pack())
+    kinds = (PERSON, PERSON, BOT)
+    seats = tuple(
+        SeatPlan(name, kind, hash_pin(pin) if pin else None)
+        for name, kind, pin in zip(("Ann", "Bo", "Cleo"), kinds, pins, strict=True)
+    )
+    return Session.start(game, config, 7, seats)
+
+
+def _opening(session: Session, path: Path):
+    return lambda app: app.start_flow(session, path)
+
+
+async def test_curtain_is_an_opaque_full_screen_that_names_the_player(tmp_path: Path):
+    session = _session()
+    app = make_app(tmp_path, opening=_opening(session, tmp_path / "g.json"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        curtain = app.screen
+        assert isinstance(curtain, CurtainScreen)
+        assert not curtain.is_modal
+        first = session.prompt.seats[0]
+        text = screen_text(app)
+        assert f"Pass the keyboard to {session.seats[first].name}" in text
+        for seat in range(3):
+            for card in session.state.hands[seat]:
+                assert card not in text
+
+
+async def test_a_pin_is_needed_to_lift_the_curtain(tmp_path: Path):
+    session = _session(pins=("1234", "9876", None))
+    first = session.prompt.seats[0]
+    pin = ("1234", "9876")[first]
+    app = make_app(tmp_path, opening=_opening(session, tmp_path / "g.json"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("0", "0", "0", "0", "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, CurtainScreen)
+        assert "That is not the PIN. Try again." in screen_text(app)
+        await pilot.press(*pin, "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, RespondScreen)
+        assert app.screen.seat == first
+
+
+async def test_hide_key_drops_the_curtain_again(tmp_path: Path):
+    session = _session()
+    first = session.prompt.seats[0]
+    app = make_app(tmp_path, opening=_opening(session, tmp_path / "g.json"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, RespondScreen)
+        assert session.state.hands[first][0] in screen_text(app)
+        await pilot.press("h")
+        await pilot.pause()
+        assert isinstance(app.screen, CurtainScreen)
+        assert session.state.hands[first][0] not in screen_text(app)
+        assert app.flow.session.actions == ()
+
+
+async def test_the_curtain_comes_down_after_a_private_step(tmp_path: Path):
+    session = _session()
+    first, second = session.prompt.seats
+    app = make_app(tmp_path, opening=_opening(session, tmp_path / "g.json"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.press("2", "enter")
+        await pilot.pause()
+        played = app.flow.session.actions[0]
+        assert played.card == session.state.hands[first][1]
+        screen = app.screen
+        if session.seats[second].is_bot:
+            assert isinstance(screen, IslandTable | CurtainScreen)
+        else:
+            assert isinstance(screen, CurtainScreen)
+            assert screen.seat_name == session.seats[second].name
+        assert played.card not in screen_text(app)
+
+
+async def test_every_action_is_saved_as_it_happens(tmp_path: Path):
+    from rules import saves
+
+    session = _session()
+    path = tmp_path / "g.json"
+    app = make_app(tmp_path, opening=_opening(session, path))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert len(saves.load(path).actions) == len(app.flow.session.actions) >= 1

@@ -1,0 +1,86 @@
+"""A whole Temptation Island game through the screens, with a privacy scan."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from rules import saves
+from rules.island.state import MOVE
+from tests.tui_helpers import direction_key, make_app, screen_text
+from tui.curtain import CurtainScreen
+from tui.island.screens import DecideScreen, IslandTable, RespondScreen
+from tui.resolution import ResolutionScreen
+
+SEED = "7"
+
+
+def _secret_leaks(app, text: str, allowed_seat: int | None) -> list[str]:
+    """Secrets of seats other than ``allowed_seat`` that appear in ``text``."""
+    session = app.flow.session
+    leaks = []
+    for seat in range(len(session.seats)):
+        if seat == allowed_seat:
+            continue
+        for secret in session.game.secrets_of(session.state, seat):
+            if secret in text:
+                leaks.append(f"seat {seat}: {secret}")
+    return leaks
+
+
+async def _type_names(pilot, names: tuple[str, ...]) -> None:
+    for seat, name in enumerate(names):
+        field = pilot.app.screen.query_one(f"#name-{seat}")
+        field.value = ""
+        field.focus()
+        await pilot.press(*name)
+
+
+async def test_two_people_and_a_bot_play_to_the_end_without_seeing_each_other(tmp_path: Path):
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n")
+        await _type_names(pilot, ("Ann", "Bo", "Cleo"))
+        seed = app.screen.query_one("#seed")
+        seed.value = SEED
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        session = app.flow.session
+        assert [s.name for s in session.seats] == ["Ann", "Bo", "Cleo"]
+        assert [s.is_bot for s in session.seats] == [False, False, True]
+        screens_seen: set[str] = set()
+        for _ in range(600):
+            screen = app.screen
+            text = screen_text(app)
+            screens_seen.add(type(screen).__name__)
+            if isinstance(screen, ResolutionScreen):
+                break
+            if isinstance(screen, CurtainScreen):
+                assert f"Pass the keyboard to {screen.seat_name}" in text
+                assert _secret_leaks(app, text, None) == []
+                await pilot.press("enter")
+            elif isinstance(screen, RespondScreen | DecideScreen):
+                assert f"{session.seats[screen.seat].name}, this screen is for you alone" in text
+                assert _secret_leaks(app, text, screen.seat) == []
+                await pilot.press("enter")
+            elif isinstance(screen, IslandTable):
+                assert _secret_leaks(app, text, None) == []
+                prompt = app.flow.session.prompt
+                if prompt and prompt.kind == MOVE and not app.flow.session.seats[prompt.seats[0]].is_bot:
+                    seat = prompt.seats[0]
+                    view = app.flow.session.view(None)
+                    options = view.options
+                    target = (options.removes or options.moves or options.places)[0]
+                    key = "r" if target in options.removes else "m" if target in options.moves else "p"
+                    await pilot.press(direction_key(view.pieces[seat], target), key)
+            await pilot.pause()
+        assert isinstance(app.screen, ResolutionScreen)
+        assert {"CurtainScreen", "RespondScreen", "DecideScreen", "IslandTable"} <= screens_seen
+        final = app.flow.session
+        outcome = final.outcome
+        assert outcome is not None
+        text = screen_text(app)
+        names = ("Ann", "Bo", "Cleo")
+        assert "Winners: " + " and ".join(names[s] for s in outcome.winners) in text
+        saved = saves.load(app.flow.save_path)
+        assert saved.state == final.state
+        assert len(saved.actions) == len(final.actions)

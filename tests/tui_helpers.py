@@ -1,0 +1,44 @@
+"""Helpers for driving the app with Pilot and reading what is on the screen."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+from rich.console import Console
+
+from rules.island.board import DIRECTIONS
+from tui.app import ParlourApp
+
+HEX_KEYS = "dewazx"  # direction index -> key, as bound on the Island table
+
+
+def make_app(saves_dir: Path, **kwargs: object) -> ParlourApp:
+    """The app as the tests build it: bots act at once, the seed is fixed."""
+    kwargs.setdefault("bot_delay", 0.0)
+    kwargs.setdefault("seed_source", lambda: 7)
+    return ParlourApp(saves_dir, **kwargs)  # type: ignore[arg-type]
+
+
+def screen_text(app: ParlourApp) -> str:
+    """Exactly the characters the terminal shows now (colour dropped)."""
+    width, height = app.size
+    console = Console(
+        width=width,
+        height=height,
+        file=io.StringIO(),
+        force_terminal=True,
+        color_system=None,
+        record=True,
+        legacy_windows=False,
+        safe_box=False,
+    )
+    update = app.screen._compositor.render_update(
+        full=True, screen_stack=app._background_screens, simplify=True
+    )
+    console.print(update)
+    return console.export_text()
+
+
+def direction_key(origin: tuple[int, int], target: tuple[int, int]) -> str:
+    return HEX_KEYS[DIRECTIONS.index((target[0] - origin[0], target[1] - origin[1]))]

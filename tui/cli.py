@@ -1,0 +1,219 @@
+"""The ``parlour`` command: the lobby, and new, resume, demo, simulate, check, rules."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from rules import registry, saves
+from rules.session import BOT, PERSON
+from rules.simulate import simulate
+from tui.setup_form import SetupEntry, bot_names, check_setup
+
+
+def _common() -> argparse.ArgumentParser:
+    common = argparse.ArgumentParser(add_help=False)
+    common.add_argument(
+        "--saves",
+        metavar="DIR",
+        default=argparse.SUPPRESS,
+        help="folder for save files (default ./saves if it exists, else your data folder)",
+    )
+    common.add_argument(
+        "--theme",
+        default=argparse.SUPPRESS,
+        choices=("parlour", "parlour-contrast"),
+        help="colour theme",
+    )
+    common.add_argument(
+        "--pack",
+        metavar="FILE",
+        default=argparse.SUPPRESS,
+        help="your own card pack (TOML) for the game",
+    )
+    return common
+
+
+def build_parser() -> argparse.ArgumentParser:
+    common = _common()
+    game_ids = tuple(registry.games())
+    parser = argparse.ArgumentParser(
+        prog="parlour",
+        parents=[common],
+        description="Party games for one shared keyboard. With no command: the lobby.",
+    )
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    new = commands.add_parser(
+        "new",
+        parents=[common],
+        help="start a new game directly",
+        description="Start a new game with these players.",
+    )
+    new.add_argument("game", choices=game_ids)
+    new.add_argument("--players", required=True, help="people's names, comma-separated")
+    new.add_argument("--bots", type=int, default=0, help="how many bot seats to add")
+    new.add_argument("--seed", type=int, help="the seed (random when left out)")
+    new.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="a game option, e.g. tiles=19",
+    )
+
+    resume = commands.add_parser(
+        "resume",
+        parents=[common],
+        help="carry on a saved game",
+        description="Resume FILE, or choose from the saved games.",
+    )
+    resume.add_argument("file", nargs="?", type=Path)
+
+    demo = commands.add_parser(
+        "demo",
+        parents=[common],
+        help="watch bots play",
+        description="Bots play a whole game; space pauses, n steps.",
+    )
+    demo.add_argument("game", choices=game_ids)
+    demo.add_argument("--seed", type=int)
+    demo.add_argument("--delay", type=float, default=0.8, help="seconds between bot moves")
+
+    sim = commands.add_parser(
+        "simulate",
+        parents=[common],
+        help="headless bot games",
+        description="Play many bot games without a screen and report.",
+    )
+    sim.add_argument("game", choices=game_ids)
+    sim.add_argument("--games", type=int, default=100)
+    sim.add_argument("--seed", type=int, default=1)
+    sim.add_argument("--json", action="store_true", help="print the report as JSON")
+
+    check = commands.add_parser(
+        "check",
+        parents=[common],
+        help="verify a save file",
+        description="Replay a save; exit 0 if sound, 1 with a reason.",
+    )
+    check.add_argument("file", type=Path)
+
+    rules = commands.add_parser(
+        "rules",
+        parents=[common],
+        help="print a game's rules",
+        description="Print the rules of a game.",
+    )
+    rules.add_argument("game", choices=game_ids)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    command = args.command
+    if command == "simulate":
+        if args.games < 1:
+            print("parlour: --games must be at least 1", file=sys.stderr)
+            return 2
+        report = simulate(registry.get(args.game), args.games, args.seed)
+        print(json.dumps(report.as_dict(), indent=2) if args.json else report.as_text())
+        return 0 if report.errors == 0 else 1
+    if command == "check":
+        try:
+            session = saves.load(args.file)
+        except saves.SaveError as exc:
+            print(f"refused: {exc}", file=sys.stderr)
+            return 1
+        state = "finished" if session.outcome else f"turn {session.turn}"
+        print(
+            f"ok: {session.game.title}, {', '.join(s.name for s in session.seats)}, "
+            f"{state}, {len(session.actions)} actions replayed"
+        )
+        return 0
+    if command == "rules":
+        print(registry.get(args.game).rules_text)
+        return 0
+    return _run_app(args)
+
+
+def _run_app(args: argparse.Namespace) -> int:
+    from tui.app import ParlourApp
+
+    saves_dir = Path(args.saves) if hasattr(args, "saves") else saves.default_folder()
+    pack = getattr(args, "pack", None)
+    opening: Any = None
+    delay = 0.8
+    if args.command == "new":
+        problem, session = _new_session(args, pack)
+        if session is None:
+            print(f"parlour: {problem}", file=sys.stderr)
+            return 2
+        path = saves.new_save_path(saves_dir, session.game.id, session.seed)
+        opening = lambda app: app.start_flow(session, path)  # noqa: E731
+    elif args.command == "resume":
+        if args.file is not None:
+            try:
+                session = saves.load(args.file)
+            except saves.SaveError as exc:
+                print(f"parlour: refused: {exc}", file=sys.stderr)
+                return 1
+            opening = lambda app: app.start_flow(session, args.file)  # noqa: E731
+        else:
+
+            def opening(app: Any) -> None:
+                from tui.resume import ResumeScreen
+
+                app.switch_screen(ResumeScreen())
+    elif args.command == "demo":
+        delay = max(0.0, args.delay)
+        opening = lambda app: app.start_demo(args.game, args.seed)  # noqa: E731
+    if pack is not None and not Path(pack).is_file():
+        print(f"parlour: {pack}: no such pack file", file=sys.stderr)
+        return 2
+    app = ParlourApp(
+        saves_dir,
+        theme=getattr(args, "theme", "parlour"),
+        pack_path=pack,
+        bot_delay=delay,
+        opening=opening,
+    )
+    app.run()
+    return 0
+
+
+def _new_session(args: argparse.Namespace, pack: str | None) -> tuple[str, Any]:
+    from tui.app import new_seed
+
+    game = registry.get(args.game)
+    people = tuple(n.strip() for n in args.players.split(",") if n.strip())
+    if args.bots < 0:
+        return "--bots cannot be negative", None
+    bots = bot_names(args.bots, people)
+    options = []
+    for item in args.option:
+        key, sep, value = item.partition("=")
+        if not sep:
+            return f"--option {item!r} should look like KEY=VALUE", None
+        if key not in {o.key for o in game.options}:
+            known = ", ".join(o.key for o in game.options) or "none"
+            return f"{game.title} has no option {key!r} (options: {known})", None
+        options.append((key, value))
+    entry = SetupEntry(
+        names=people + bots,
+        kinds=(PERSON,) * len(people) + (BOT,) * len(bots),
+        pins=("",) * (len(people) + len(bots)),
+        seed=str(args.seed if args.seed is not None else new_seed()),
+        options=tuple(options),
+        pack=pack or "",
+    )
+    problems, session = check_setup(game, entry)
+    return " ".join(problems), session
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

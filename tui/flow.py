@@ -1,0 +1,195 @@
+"""Runs one game at the table: asks the prompt which screen comes next.
+
+The flow is the only place that hands actions to the rules. After every
+applied action it saves the session, then shows the screen the new prompt
+calls for: the curtain before any private step, the public table for bots and
+public decisions, the resolution at the end.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import partial
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Protocol
+
+from textual.screen import Screen
+
+from rules import saves
+from rules.engine import IllegalAction, Prompt, Seat
+from rules.session import Session
+from tui.curtain import CurtainScreen
+
+if TYPE_CHECKING:
+    from tui.app import ParlourApp
+
+
+class TableScreen(Protocol):
+    """The public screen of a game: it redraws from the public view."""
+
+    def refresh_view(self) -> None: ...
+
+
+class GameUI(Protocol):
+    """What a game's screens provide to the flow."""
+
+    def table_screen(self, flow: GameFlow) -> Screen[None]: ...
+
+    def private_screen(self, flow: GameFlow, seat: Seat, prompt: Prompt) -> Screen[None]: ...
+
+    def reveal(self, session: Session) -> str: ...
+
+
+def game_ui(game_id: str) -> GameUI:
+    from tui.island.ui import IslandUI
+
+    uis: dict[str, GameUI] = {"island": IslandUI()}
+    return uis[game_id]
+
+
+class GameFlow:
+    """One game in the app: the session, where it is saved, and whose turn shows."""
+
+    def __init__(
+        self,
+        app: ParlourApp,
+        session: Session,
+        save_path: Path | None,
+        *,
+        demo: bool = False,
+        bot_delay: float = 0.8,
+    ) -> None:
+        self.app = app
+        self.session = session
+        self.save_path = save_path
+        self.demo = demo
+        self.bot_delay = bot_delay
+        self.paused = False
+        self.ui = game_ui(session.game.id)
+        self.table: Screen[None] | None = None
+        self.save_error = ""
+        self._bot_token = 0
+
+    # --- acting ---------------------------------------------------------
+
+    def act(self, action: Any) -> str | None:
+        """Apply an action; returns the rules' refusal, or None when applied."""
+        try:
+            self.session = self.session.apply(action)
+        except IllegalAction as exc:
+            return exc.reason
+        self.save()
+        self.advance()
+        return None
+
+    def save(self) -> bool:
+        if self.save_path is None:
+            return True
+        try:
+            saves.write(self.session, self.save_path)
+        except OSError as exc:
+            self.save_error = f"Could not save to {self.save_path}: {exc.strerror or exc}"
+            self.app.notify(self.save_error, severity="error", timeout=8)
+            return False
+        self.save_error = ""
+        return True
+
+    # --- what shows next --------------------------------------------------
+
+    def advance(self) -> None:
+        prompt = self.session.prompt
+        if prompt is None:
+            from tui.resolution import ResolutionScreen
+
+            self._bot_token += 1
+            self.app.switch_screen(ResolutionScreen(self))
+            return
+        seat = prompt.seats[0]
+        if self.session.seats[seat].is_bot:
+            self.show_table()
+            self._schedule_bot()
+        elif prompt.private:
+            self.show_curtain(seat)
+        else:
+            self.show_table()
+
+    def show_table(self) -> None:
+        if self.table is None or self.app.screen is not self.table:
+            self.table = self.ui.table_screen(self)
+            self.app.switch_screen(self.table)
+        else:
+            self.table.refresh_view()  # type: ignore[attr-defined]
+
+    def show_curtain(self, seat: Seat) -> None:
+        prompt = self.session.prompt
+        assert prompt is not None
+        plan = self.session.seats[seat]
+        self.table = None
+        game = self.session.game
+        self.app.switch_screen(
+            CurtainScreen(
+                plan.name,
+                prompt.text,
+                partial(self.lift_curtain, seat),
+                plan.pin_matches if plan.pin_hash else None,
+                game.title,
+                game.rules_text,
+                game.phase_help(prompt),
+            )
+        )
+
+    def lift_curtain(self, seat: Seat) -> None:
+        prompt = self.session.prompt
+        if prompt is None or seat not in prompt.seats:
+            self.advance()
+            return
+        self.app.switch_screen(self.ui.private_screen(self, seat, prompt))
+
+    # --- bots ------------------------------------------------------------
+
+    def _schedule_bot(self) -> None:
+        self._bot_token += 1
+        token = self._bot_token
+        self._later(self.bot_delay, partial(self._bot_step, token))
+
+    def _later(self, delay: float, callback: Callable[[], None]) -> None:
+        if delay > 0:
+            self.app.set_timer(delay, callback)
+        else:
+            self.app.call_later(callback)
+
+    def _bot_step(self, token: int, forced: bool = False) -> None:
+        if token != self._bot_token:
+            return
+        if (self.paused and not forced) or self.app.screen is not self.table:
+            self._later(max(self.bot_delay, 0.1), partial(self._bot_step, token))
+            return
+        prompt = self.session.prompt
+        if prompt is None:
+            return
+        seat = prompt.seats[0]
+        if not self.session.seats[seat].is_bot:
+            return
+        action = self.session.bot_for(seat).choose(self.session.view(seat))
+        refusal = self.act(action)
+        if refusal is not None:
+            self.app.notify(f"A bot tried an illegal move: {refusal}", severity="error")
+
+    def toggle_pause(self) -> bool:
+        self.paused = not self.paused
+        return self.paused
+
+    def step_once(self) -> None:
+        """Demo: with the game paused, play exactly one bot action."""
+        if self.paused:
+            self._bot_step(self._bot_token, forced=True)
+
+    def play_again(self) -> None:
+        from tui.app import new_seed
+
+        seed = new_seed()
+        session = Session.start(self.session.game, self.session.config, seed, self.session.seats)
+        path = None
+        if self.save_path is not None:
+            path = saves.new_save_path(self.save_path.parent, session.game.id, seed)
+        self.app.start_flow(session, path, demo=self.demo)

@@ -1,0 +1,101 @@
+"""Checking a setup form: names, people or bots, PINs, seed, options, pack.
+
+Pure functions, so the Setup screen and ``parlour new`` refuse the same
+mistakes with the same sentences.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from attrs import frozen
+
+from rules.engine import GameInfo, IllegalAction
+from rules.packs import PackError
+from rules.session import BOT, PERSON, SeatPlan, Session, hash_pin
+
+LONGEST_NAME = 16
+BOT_NAMES = ("Cupid", "Juliet", "Valentine", "Darcy", "Eros", "Venus", "Romeo", "Psyche")
+
+
+@frozen
+class SetupEntry:
+    """What a player typed into the setup form (all text, unchecked)."""
+
+    names: tuple[str, ...]
+    kinds: tuple[str, ...]
+    pins: tuple[str, ...]
+    seed: str
+    options: tuple[tuple[str, str], ...] = ()
+    pack: str = ""
+
+
+def bot_names(count: int, taken: tuple[str, ...]) -> tuple[str, ...]:
+    """Names for bots that clash with no player's name or initial."""
+    used = {n.casefold() for n in taken}
+    initials = {n[:1].casefold() for n in taken}
+    free = [n for n in BOT_NAMES if n.casefold() not in used and n[:1].casefold() not in initials]
+    free += [n for n in BOT_NAMES if n.casefold() not in used and n not in free]
+    return tuple(free[:count])
+
+
+def check_setup(game: GameInfo[Any], entry: SetupEntry) -> tuple[list[str], Session | None]:
+    """Every problem with the entry (as sentences), or the Session it starts."""
+    problems: list[str] = []
+    count = len(entry.names)
+    if not game.min_seats <= count <= game.max_seats:
+        bounds = (
+            f"exactly {game.min_seats}"
+            if game.min_seats == game.max_seats
+            else f"{game.min_seats} to {game.max_seats}"
+        )
+        problems.append(f"{game.title} needs {bounds} players; there are {count}.")
+    names = tuple(n.strip() for n in entry.names)
+    seen: dict[str, int] = {}
+    for index, name in enumerate(names):
+        label = f"Seat {index + 1}"
+        if not name:
+            problems.append(f"{label} needs a name.")
+        elif len(name) > LONGEST_NAME:
+            problems.append(f"{label}'s name is too long ({LONGEST_NAME} characters at most).")
+        elif name.casefold() in seen:
+            problems.append(f"Two seats are called {name}: every name must differ.")
+        seen.setdefault(name.casefold(), index)
+    seats = []
+    for index, (name, kind, pin) in enumerate(zip(names, entry.kinds, entry.pins, strict=True)):
+        pin = pin.strip()
+        if kind not in (PERSON, BOT):
+            problems.append(f"Seat {index + 1} must be a person or a bot.")
+        if pin and (len(pin) != 4 or not pin.isdigit()):
+            problems.append(f"Seat {index + 1}'s PIN must be exactly 4 digits (or left empty).")
+        if pin and kind == BOT:
+            problems.append(f"Seat {index + 1} is a bot: bots need no PIN.")
+        seats.append(SeatPlan(name, kind, hash_pin(pin) if pin and kind == PERSON else None))
+    seed_text = entry.seed.strip()
+    seed = 0
+    if not seed_text.isdigit() or len(seed_text) > 9:
+        problems.append("The seed must be a whole number of at most 9 digits.")
+    else:
+        seed = int(seed_text)
+    values: dict[str, int] = {}
+    typed = dict(entry.options)
+    for option in game.options:
+        text = typed.get(option.key, str(option.default)).strip()
+        if not (text.isdigit() and option.minimum <= int(text) <= option.maximum):
+            problems.append(
+                f"{option.label} must be a whole number from {option.minimum} to {option.maximum}."
+            )
+        else:
+            values[option.key] = int(text)
+    pack = None
+    try:
+        pack = game.load_pack(entry.pack.strip()) if entry.pack.strip() else game.default_pack()
+    except PackError as exc:
+        problems.append(f"Card pack refused: {exc}")
+    if problems:
+        return problems, None
+    try:
+        config = game.make_config(names, values, pack)
+        return [], Session.start(game, config, seed, tuple(seats))
+    except (IllegalAction, ValueError) as exc:
+        return [str(exc)], None

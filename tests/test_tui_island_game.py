@@ -65,12 +65,17 @@ async def test_two_people_and_a_bot_play_to_the_end_without_seeing_each_other(tm
             elif isinstance(screen, IslandTable):
                 assert _secret_leaks(app, text, None) == []
                 prompt = app.flow.session.prompt
-                if prompt and prompt.kind == MOVE and not app.flow.session.seats[prompt.seats[0]].is_bot:
+                seats = app.flow.session.seats
+                if prompt and prompt.kind == MOVE and not seats[prompt.seats[0]].is_bot:
                     seat = prompt.seats[0]
                     view = app.flow.session.view(None)
                     options = view.options
                     target = (options.removes or options.moves or options.places)[0]
-                    key = "r" if target in options.removes else "m" if target in options.moves else "p"
+                    key = (
+                        "r" if target in options.removes
+                        else "m" if target in options.moves
+                        else "p"
+                    )
                     await pilot.press(direction_key(view.pieces[seat], target), key)
             await pilot.pause()
         assert isinstance(app.screen, ResolutionScreen)

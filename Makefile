@@ -26,7 +26,7 @@ test: $(STAMP_TEST)
 	$(PY) -m pytest -n 2 -p no:cacheprovider
 
 bench: $(STAMP_TEST)
-	$(PY) bench/run_all.py
+	$(PY) bench/engine_step.py
 
 clean:
 	rm -rf $(VENV) build *.egg-info

@@ -160,6 +160,9 @@ def load(path: Path) -> Session:
         session = Session.start(game, config, seed, seats)
     except (IllegalAction, ValueError, TypeError) as exc:
         raise SaveError(f"{path}: its setup cannot start a game ({exc})") from None
+    players = len(game.seat_names(session.state))
+    if len(seats) != players:
+        raise SaveError(f"{path}: it lists {len(seats)} seats for a {players}-seat game")
     for number, action in enumerate(actions, start=1):
         try:
             session = session.apply(action)

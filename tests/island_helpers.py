@@ -188,7 +188,10 @@ def states_of(seed: int, policy: Policy, max_actions: int = 600) -> list[IslandS
 # --- invariants --------------------------------------------------------------
 
 
-def expected_result(state: IslandState, mover: int) -> tuple[tuple[int, ...], tuple[int, ...]] | None:
+Result = tuple[tuple[int, ...], tuple[int, ...]]
+
+
+def expected_result(state: IslandState, mover: int) -> Result | None:
     """(winners, losers) by the seed's rules, from the board alone; None: play on."""
     labels = board.island_labels(state.pieces, state.tiles)
     groups = len(set(labels))
@@ -206,9 +209,7 @@ def _multiset(cards: tuple[str, ...]) -> Counter[str]:
     return Counter(cards)
 
 
-def check_invariants(
-    before: IslandState, action: Action | None, after: IslandState
-) -> None:
+def check_invariants(before: IslandState, action: Action | None, after: IslandState) -> None:
     """Everything that must hold after every action."""
     cfg = after.config
     # Tiles are conserved; one piece per tile; every piece on a tile.

@@ -331,7 +331,7 @@ def test_a_mover_with_no_option_at_all_passes_the_turn():
     )
     assert after.nouns.discard == (ann_card, cy_card)
     assert texts[passed + 1] == f"Turn 2: Cy turns up '{after.judged}'."
-    assert texts[passed + 1:] == [texts[-1]]
+    assert texts[passed + 1 :] == [texts[-1]]
 
 
 def test_a_mover_never_sees_a_move_prompt_when_there_is_no_option():

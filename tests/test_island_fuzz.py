@@ -82,7 +82,12 @@ junk_text = st.text(
 @st.composite
 def state_and_action(draw):
     state = draw(st.sampled_from(reachable_states()))
-    seat = draw(st.integers(-2, 4))
+    current = island.prompt(state)
+    acting = current.seats if current else ()
+    # Half the time a seat that may act now, so the deeper checks are reached too.
+    seat = draw(
+        st.one_of(st.sampled_from(acting), st.integers(-2, 4)) if acting else st.integers(-2, 4)
+    )
     hand_cards = sorted(set(sum(state.hands, ())))
     card = draw(
         st.one_of(
@@ -92,7 +97,7 @@ def state_and_action(draw):
             junk_text,
         )
     )
-    near = sorted({n for piece in state.pieces for n in board.neighbours(piece)} | set(state.pieces))
+    near = sorted({h for piece in state.pieces for h in (piece, *board.neighbours(piece))})
     target = draw(st.one_of(st.sampled_from(near), st.sampled_from(HEXES)))
     choice = draw(st.integers(-3, 4))
     legal = legal_actions(state)

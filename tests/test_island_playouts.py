@@ -61,20 +61,24 @@ def chunks(start: int, count: int, size: int):
     return [range(s, min(s + size, start + count)) for s in range(start, start + count, size)]
 
 
-@pytest.mark.parametrize("seeds", chunks(0, 600, 50), ids=lambda r: f"seeds{r.start}-{r.stop - 1}")
+def seed_ids(seeds: range) -> str:
+    return f"seeds{seeds.start}-{seeds.stop - 1}"
+
+
+@pytest.mark.parametrize("seeds", chunks(0, 600, 50), ids=seed_ids)
 def test_random_play_keeps_every_invariant(seeds):
     for seed in seeds:
         play_checked(seed, random_policy(seed))
 
 
-@pytest.mark.parametrize("seeds", chunks(0, 200, 25), ids=lambda r: f"seeds{r.start}-{r.stop - 1}")
+@pytest.mark.parametrize("seeds", chunks(0, 200, 25), ids=seed_ids)
 def test_bot_play_keeps_every_invariant_and_ends(seeds):
     for seed in seeds:
         last = play_checked(seed, bot_policy(seed))
         assert last.phase == OVER, f"bot game {seed} did not end in {MAX_ACTIONS} actions"
 
 
-@pytest.mark.parametrize("seeds", chunks(5000, 100, 25), ids=lambda r: f"seeds{r.start}-{r.stop - 1}")
+@pytest.mark.parametrize("seeds", chunks(5000, 100, 25), ids=seed_ids)
 def test_mixed_random_and_bot_play_keeps_every_invariant(seeds):
     for seed in seeds:
         play_checked(seed, mixed_policy(seed))

@@ -29,8 +29,10 @@ from rules.island.state import (
 from tests.island_helpers import (
     NAMES,
     NE,
+    NW,
     SW,
     C,
+    E,
     at_move,
     bot_policy,
     check_invariants,
@@ -201,7 +203,8 @@ def test_the_decider_cannot_respond(table):
 
 @pytest.mark.parametrize("seat", [-1, 3, 99])
 def test_a_seat_not_at_the_table_is_refused(table, seat):
-    assert refused(table, PlayResponse(seat, table.hands[0][0])) == "That seat is not at this table."
+    action = PlayResponse(seat, table.hands[0][0])
+    assert refused(table, action) == "That seat is not at this table."
 
 
 def test_nothing_but_a_response_is_wanted_while_responding(table):
@@ -322,8 +325,7 @@ def test_only_the_mover_acts_after_the_judging(table):
 
 
 def test_nothing_is_accepted_once_the_game_is_over():
-    state = island.apply(at_move(2, (C, (1, 0), NE, (0, -1), SW), ((1, 0), (0, -1), SW), 14),
-                         RemoveTile(2, C))
+    state = island.apply(at_move(2, (C, E, NE, NW, SW), (E, NW, SW), 14), RemoveTile(2, C))
     assert state.phase == OVER
     assert refused(state, PlayResponse(0, state.hands[0][0])) == "The game is over: no more moves."
 

@@ -149,7 +149,7 @@ def test_the_resume_list_reads_a_summary_without_replaying(saved, midgame, tmp_p
     assert summary.turn == midgame.state.turn
     assert summary.finished is False
     (tmp_path / "broken.json").write_text("{")
-    listed = {path.name: (summary, problem) for summary, path, problem in saves.list_saves(tmp_path)}
+    listed = {path.name: (found, problem) for found, path, problem in saves.list_saves(tmp_path)}
     assert listed["game.json"][1] == ""
     assert listed["broken.json"][0] is None
     assert "not complete JSON" in listed["broken.json"][1]
@@ -196,10 +196,13 @@ def test_an_edited_card_in_an_action_is_refused(saved):
     )
 
 
-def test_an_action_swapped_for_another_legal_one_is_caught_by_the_table_check(saved, midgame):
+def test_an_action_swapped_for_another_card_in_the_same_hand_is_refused(saved, midgame):
     first = midgame.actions[0]
-    other = next(c for c in midgame.game.new(midgame.config, midgame.seed).hands[first.seat]
-                 if c != first.card)
+    other = next(
+        c
+        for c in midgame.game.new(midgame.config, midgame.seed).hands[first.seat]
+        if c != first.card
+    )
 
     def change(data):
         data["actions"][0]["card"] = other
@@ -222,7 +225,8 @@ def test_an_edited_hand_is_refused(saved):
     def change(data):
         data["state"]["hands"][0][0] = "A winning lottery ticket"
 
-    assert refusal(edited(saved, change)).endswith("does not match its replayed moves; it was edited")
+    message = refusal(edited(saved, change))
+    assert message.endswith("does not match its replayed moves; it was edited")
 
 
 @pytest.mark.parametrize("version", [0, 2, "1", None])
@@ -331,6 +335,15 @@ def test_an_action_by_a_seat_that_is_not_at_the_table_is_refused(saved):
     assert message == (
         f"{saved}: action 1 does not replay (That seat is not at this table.); the file was edited"
     )
+
+
+@pytest.mark.parametrize("count", [0, 2, 4])
+def test_a_save_whose_seats_do_not_match_the_game_is_refused(saved, count):
+    def change(data):
+        data["seats"] = (data["seats"] * 2)[:count]
+
+    message = refusal(edited(saved, change))
+    assert message == f"{saved}: it lists {count} seats for a 3-seat game"
 
 
 def test_a_save_is_not_changed_by_loading_it(saved):

@@ -162,3 +162,20 @@ async def test_resume_lists_saves_and_refuses_a_damaged_one(tmp_path: Path):
         await pilot.pause()
         assert app.flow is not None
         assert app.flow.save_path == good
+
+
+async def test_command_palette_offers_save_help_theme_and_quit(tmp_path: Path):
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        titles = [command.title for command in app.get_system_commands(app.screen)]
+        for wanted in ("Save game", "Help", "Theme", "Quit"):
+            assert wanted in titles
+
+
+async def test_high_contrast_theme_is_registered_and_selectable(tmp_path: Path):
+    app = make_app(tmp_path, theme="parlour-contrast")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert app.theme == "parlour-contrast"
+        assert {"parlour", "parlour-contrast"} <= set(app.available_themes)

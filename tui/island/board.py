@@ -46,48 +46,54 @@ class HexBoard(Widget):
         self.view, self.cursor = view, cursor
         self.refresh()
 
-    def cells(self) -> dict[Hex, tuple[str, Style]]:
-        view = self.view
-        letters = seat_letters(view.names)
-        options = view.options
-        targets = set(options.moves + options.removes) if options else set()
-        places = set(options.places) if options else set()
-        cells: dict[Hex, tuple[str, Style]] = {}
-        for tile in view.tiles:
-            inner, style = (" ", Style())
-            if tile in targets:
-                inner = "·"
-            if tile in view.pieces:
-                seat = view.pieces.index(tile)
-                inner = letters[seat]
-                style = Style(color=SEAT_COLOURS[seat], bold=True)
-            cells[tile] = (f"[{inner}]", style)
-        for space in places:
-            cells[space] = (" + ", Style(dim=True))
-        if self.cursor is not None:
-            text, style = cells.get(self.cursor, ("   ", Style()))
-            cells[self.cursor] = (f"<{text[1]}>", style + Style(reverse=True, bold=True))
-        return cells
-
     def render(self) -> Text:
-        cells = self.cells()
-        if not cells:
-            return Text("(no tiles)")
-        spots = {screen_xy(h): v for h, v in cells.items()}
-        xs = [x for x, _ in spots]
-        ys = [y for _, y in spots]
-        left, top = min(xs), min(ys)
-        text = Text(no_wrap=True, overflow="crop")
-        for y in range(top, max(ys) + 1):
-            column = left
-            row = sorted((x, cell) for (x, yy), cell in spots.items() if yy == y)
-            for x, (token, style) in row:
-                text.append(" " * (x - column))
-                text.append(token, style)
-                column = x + 3
-            if y != max(ys):
-                text.append("\n")
-        return text
+        return draw_board(self.view, self.cursor)
+
+
+def draw_board(view: IslandView, cursor: Hex | None = None) -> Text:
+    """The board as styled text, one hex row per line."""
+    cells = board_cells(view, cursor)
+    if not cells:
+        return Text("(no tiles)")
+    spots = {screen_xy(h): v for h, v in cells.items()}
+    xs = [x for x, _ in spots]
+    ys = [y for _, y in spots]
+    left, top = min(xs), min(ys)
+    text = Text(no_wrap=True, overflow="crop")
+    for y in range(top, max(ys) + 1):
+        column = left
+        row = sorted((x, cell) for (x, yy), cell in spots.items() if yy == y)
+        for x, (token, style) in row:
+            text.append(" " * (x - column))
+            text.append(token, style)
+            column = x + 3
+        if y != max(ys):
+            text.append("\n")
+    return text
+
+
+def board_cells(view: IslandView, cursor: Hex | None) -> dict[Hex, tuple[str, Style]]:
+    """Each drawn hex's three-character token and style."""
+    letters = seat_letters(view.names)
+    options = view.options
+    targets = set(options.moves + options.removes) if options else set()
+    places = set(options.places) if options else set()
+    cells: dict[Hex, tuple[str, Style]] = {}
+    for tile in view.tiles:
+        inner, style = (" ", Style())
+        if tile in targets:
+            inner = "·"
+        if tile in view.pieces:
+            seat = view.pieces.index(tile)
+            inner = letters[seat]
+            style = Style(color=SEAT_COLOURS[seat], bold=True)
+        cells[tile] = (f"[{inner}]", style)
+    for space in places:
+        cells[space] = (" + ", Style(dim=True))
+    if cursor is not None:
+        text, style = cells.get(cursor, ("   ", Style()))
+        cells[cursor] = (f"<{text[1]}>", style + Style(reverse=True, bold=True))
+    return cells
 
 
 def board_neighbourhood(view: IslandView) -> set[Hex]:

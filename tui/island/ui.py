@@ -9,6 +9,7 @@ from textual.screen import Screen
 from rules.engine import Prompt, Seat
 from rules.island.state import DECIDE, IslandState
 from rules.session import Session
+from tui.island.board import draw_board
 from tui.island.screens import DecideScreen, IslandTable, RespondScreen
 
 if TYPE_CHECKING:
@@ -32,6 +33,7 @@ class IslandUI:
         for seat, name in enumerate(state.config.names):
             kind = " (bot)" if session.seats[seat].is_bot else ""
             lines.append(f"* **{name}**{kind}: " + ", ".join(f"“{c}”" for c in state.hands[seat]))
-        lines.append("")
+        board = draw_board(session.view(None)).plain
+        lines += ["", "## The final island", "", "```", board, "```", ""]
         lines.append(f"Tiles on the board: {len(state.tiles)}; in the stock: {state.stock}.")
         return "\n".join(lines)

@@ -33,30 +33,45 @@ class Suit(StrEnum):
     def letter(self) -> str:
         return self.value[0].upper()
 
+    @property
+    def is_red(self) -> bool:
+        return self in (Suit.HEARTS, Suit.DIAMONDS)
 
-RANK_NAMES = {1: "A", 11: "J", 12: "Q", 13: "K"}
+
+RANK_NAMES = {11: "J", 12: "Q", 13: "K", 14: "A"}
+RANK_WORDS = {11: "jack", 12: "queen", 13: "king", 14: "ace"}
+HONOUR_RANKS = (11, 12, 13, 14)
+NUMBER_RANKS = tuple(range(2, 11))
 
 
 @frozen(order=True)
 class PlayingCard:
-    """A standard card: rank 1 (ace) to 13 (king) of a suit."""
+    """A standard card, aces high: rank 2 to 10, then jack 11, queen 12, king 13, ace 14."""
 
     rank: int
     suit: Suit
 
     @property
-    def value(self) -> int:
-        """Points: number cards at face value, ace 1, court cards 10."""
-        return min(self.rank, 10)
+    def is_honour(self) -> bool:
+        return self.rank in HONOUR_RANKS
+
+    @property
+    def is_red(self) -> bool:
+        return self.suit.is_red
 
     def label(self, ascii_only: bool = False) -> str:
+        """Short form: ``10♥``, ``Q♠`` (``QS`` in ASCII)."""
         rank = RANK_NAMES.get(self.rank, str(self.rank))
         return f"{rank}{self.suit.letter if ascii_only else self.suit.symbol}"
 
+    def words(self) -> str:
+        """Long form: ``the queen of spades``."""
+        return f"the {RANK_WORDS.get(self.rank, str(self.rank))} of {self.suit.value}"
+
 
 def standard_deck() -> tuple[PlayingCard, ...]:
-    """The 52 cards in a fixed order (suit by suit, ace to king)."""
-    return tuple(PlayingCard(rank, suit) for suit in Suit for rank in range(1, 14))
+    """The 52 cards in a fixed order (suit by suit, two to ace)."""
+    return tuple(PlayingCard(rank, suit) for suit in Suit for rank in range(2, 15))
 
 
 @frozen

@@ -15,7 +15,6 @@ from itertools import chain
 
 from attrs import evolve
 
-from rules.engine import IllegalAction
 from rules.island import board
 from rules.island import game as island
 from rules.island.bots import IslandBot
@@ -259,11 +258,3 @@ def check_invariants(before: IslandState, action: Action | None, after: IslandSt
         assert expected is not None, "the game ended with all three on one island"
         assert (after.result.winners, after.result.losers) == expected
         assert island.outcome(after) == after.result
-
-
-def apply_or_illegal(state: IslandState, action: object) -> IslandState | IllegalAction:
-    """``apply``, returning the IllegalAction instead of raising it."""
-    try:
-        return island.apply(state, action)  # type: ignore[arg-type]
-    except IllegalAction as exc:
-        return exc

@@ -1,0 +1,358 @@
+"""The Temptress's values: config, clues, suitors, women, the contest, the table.
+
+Everything is frozen; the game module builds new values with ``evolve``.
+Secrets (hands, suits, piles, matches, the sorceress, clues) live here and
+leave only through ``view``.
+"""
+
+from __future__ import annotations
+
+from attrs import frozen
+
+from rules.cards import PlayingCard, Suit
+from rules.chance import Chance
+from rules.engine import Event, Outcome, Seat
+
+ISLAND, PERSON = "island", "person"
+"""Who narrates: the machine (the island) or a person in a referee seat."""
+
+HAND_LIMIT = 7
+BUDGET = 3
+MAX_TARGETS = 3
+
+
+@frozen
+class WomanSpec:
+    """A woman as set up: her name and the line everyone may read about her."""
+
+    name: str
+    personality: str
+
+
+@frozen
+class TemptressConfig:
+    """A table's setup.
+
+    ``suitors`` are the suitor names in seat order; a person narrator sits in
+    the seat after them. ``round_limit`` 0 means no limit.
+    """
+
+    suitors: tuple[str, ...]
+    women: tuple[WomanSpec, ...]
+    preference_pool: tuple[str, ...]
+    narrator: str = ISLAND
+    narrator_name: str = "The island"
+    oldest: int = 0
+    round_limit: int = 10
+    preferences_each: int = 4
+
+
+# --- clues ---------------------------------------------------------------
+
+NOT_MATCH_SUIT = "not_match_suit"
+NOT_SORCERESS_SUIT = "not_sorceress_suit"
+MATCH_PREFERENCE = "match_preference"
+MATCH_COLOUR = "match_colour"
+SORCERESS_COLOUR = "sorceress_colour"
+SHARES_MATCH = "shares_match"
+PREFERENCE_OWNER = "preference_owner"
+WOMAN_SUIT = "woman_suit"
+
+CLUE_KINDS = (
+    NOT_MATCH_SUIT,
+    NOT_SORCERESS_SUIT,
+    MATCH_COLOUR,
+    SORCERESS_COLOUR,
+    SHARES_MATCH,
+    MATCH_PREFERENCE,
+    PREFERENCE_OWNER,
+    WOMAN_SUIT,
+)
+SORCERESS_KINDS = (NOT_SORCERESS_SUIT, SORCERESS_COLOUR)
+"""The clues an argument's "see their sorceress clues" stake shows; all others are match clues."""
+
+
+@frozen
+class Clue:
+    """One true statement a suitor holds.
+
+    Which fields matter depends on ``kind``; ``positive`` is False for "does
+    not" / "is not" forms.
+    """
+
+    kind: str
+    suit: Suit | None = None
+    woman: int | None = None
+    suitor: int | None = None
+    preference: str = ""
+    red: bool | None = None
+    positive: bool = True
+
+
+# --- people ----------------------------------------------------------------
+
+
+@frozen
+class Woman:
+    """A woman of the island and her secrets: suit, preferences, pile (top first)."""
+
+    name: str
+    personality: str
+    suit: Suit
+    preferences: tuple[str, ...]
+    pile: tuple[PlayingCard, ...]
+
+
+@frozen
+class Suitor:
+    """A suitor and everything only they (and the narrator) may know."""
+
+    name: str
+    hand: tuple[PlayingCard, ...]
+    match: int
+    clues: tuple[Clue, ...] = ()
+    faceup: tuple[PlayingCard, ...] = ()
+    """The hand cards lying face up for Faux Pas (always part of ``hand``)."""
+    rapport: int = 0
+    faux_pas: int = 0
+    out: bool = False
+    argued: bool = False
+    """Started an argument this round."""
+    immune: bool = False
+    """Avoided an argument this round: nobody may start one with them."""
+    draws: tuple[tuple[int, PlayingCard], ...] = ()
+    """(woman, card) for every card this suitor drew from a pile."""
+
+    @property
+    def reveals_owed(self) -> int:
+        """Face-up cards still to choose: one per Faux Pas chip, as far as the hand allows."""
+        return max(0, min(self.faux_pas, len(self.hand)) - len(self.faceup))
+
+
+# --- the contest: a courting action or an argument ------------------------------
+
+ACTION, ARGUMENT = "action", "argument"
+
+# contest stages
+JOIN = "join"
+PLAY = "play"
+RAISE = "raise"
+FOLLOW = "follow"
+DRAW = "draw"
+TIE = "tie"
+VERDICT = "verdict"
+VOTE = "vote"
+ANSWER = "answer"
+STAKES = "stakes"
+REVIEW = "review"
+
+# argument stakes
+SEE_MATCH_CLUES = "see_match_clues"
+SEE_SORCERESS_CLUES = "see_sorceress_clues"
+SEE_HAND = "see_hand"
+PROMISE = "promise"
+STAKE_KINDS = (SEE_MATCH_CLUES, SEE_SORCERESS_CLUES, SEE_HAND, PROMISE)
+
+
+@frozen
+class Play:
+    """Cards one participant played toward one target, and what they added up to."""
+
+    seat: Seat
+    target: int
+    """1, 2 or 3."""
+    cards: tuple[PlayingCard, ...]
+    bonus: int
+    total: int
+
+
+@frozen
+class Stake:
+    """What one side of an argument wins if it wins."""
+
+    kind: str
+    promise: str = ""
+
+
+@frozen
+class Contest:
+    """A courting action (solo or opposed) or an argument, while it is resolved."""
+
+    kind: str
+    actor: Seat
+    stage: str
+    woman: int | None = None
+    description: str = ""
+    participants: tuple[Seat, ...] = ()
+    """In joining order: the actor first."""
+    undecided: tuple[Seat, ...] = ()
+    """Suitors still to say whether they join (stage JOIN)."""
+    target: int = 0
+    """The current target's number: 1, 2 or 3 (0 before the first roll)."""
+    dice: tuple[int, ...] = ()
+    targets: tuple[int, ...] = ()
+    """The value of every target rolled so far (the last is the current one, once fixed)."""
+    to_play: tuple[Seat, ...] = ()
+    """Participants still to play toward the current target, in order."""
+    plays: tuple[Play, ...] = ()
+    spends: tuple[tuple[Seat, str], ...] = ()
+    """(seat, "reroll" | "pair" | "suit") for every excel spend made in this contest."""
+    asked: tuple[Seat, ...] = ()
+    """Stage RAISE: who may still raise, in order. Stage DRAW: who still draws a pile card."""
+    raiser: Seat | None = None
+    followers: tuple[Seat, ...] = ()
+    """Participants playing toward the current (raised) target."""
+    chips: int = 0
+    """Arguments: the Rapport the initiator spent."""
+    stakes: tuple[Stake | None, ...] = ()
+    """Arguments: (initiator's, opponent's)."""
+    stake_off: tuple[bool, ...] = (False, False)
+    votes: tuple[tuple[Seat, str], ...] = ()
+    drawn: tuple[Seat, ...] = ()
+
+    def total(self, seat: Seat, target: int) -> int | None:
+        for play in self.plays:
+            if play.seat == seat and play.target == target:
+                return play.total
+        return None
+
+    def cards_of(self, seat: Seat) -> tuple[PlayingCard, ...]:
+        return tuple(card for p in self.plays if p.seat == seat for card in p.cards)
+
+    def budget_left(self, seat: Seat) -> int:
+        return BUDGET - len(self.cards_of(seat))
+
+    def spent(self, seat: Seat, spend: str) -> bool:
+        return (seat, spend) in self.spends
+
+    def reached(self, seat: Seat, target: int) -> bool:
+        total = self.total(seat, target)
+        return total is not None and total >= self.targets[target - 1]
+
+
+# --- the table -----------------------------------------------------------------
+
+FLOOR = "floor"
+CONTEST = "contest"
+SPEND = "spend"
+FINAL = "final"
+OVER = "over"
+
+# round-end choices
+REFILL, CLEAR, CLUE, KEEP = "refill", "clear", "clue", "keep"
+
+
+@frozen
+class TemptressState:
+    """The whole table. Only ``view`` shows parts of it to a seat."""
+
+    config: TemptressConfig
+    chance: Chance
+    suitors: tuple[Suitor, ...]
+    women: tuple[Woman, ...]
+    sorceress: int
+    discard: tuple[PlayingCard, ...]
+    round: int = 1
+    stage: str = FLOOR
+    last_actor: Seat | None = None
+    declined: tuple[Seat, ...] = ()
+    opened: bool = False
+    """The oldest suitor has had the first claim on the floor."""
+    contest: Contest | None = None
+    queue: tuple[Seat, ...] = ()
+    """Stage SPEND: who spends next, in order. Stage FINAL: who may still retire."""
+    refilled: tuple[Seat, ...] = ()
+    """Stage SPEND: who refilled by choice this round end."""
+    pile_emptied: bool = False
+    """A pile ran out during the current contest: the round ends after it."""
+    pacts: tuple[str, ...] = ()
+    actions_taken: int = 0
+    log: tuple[Event, ...] = ()
+    result: Outcome | None = None
+
+    @property
+    def narrator_seat(self) -> Seat | None:
+        """The referee seat when a person narrates (after the suitors), else None."""
+        return len(self.suitors) if self.config.narrator == PERSON else None
+
+    @property
+    def active(self) -> tuple[Seat, ...]:
+        """Suitors still in the game, in seat order."""
+        return tuple(i for i, s in enumerate(self.suitors) if not s.out)
+
+    @property
+    def tempted(self) -> Seat | None:
+        return next((i for i, s in enumerate(self.suitors) if s.match == self.sorceress), None)
+
+
+# --- what one seat may see -----------------------------------------------------------
+
+
+@frozen
+class SuitorPublic:
+    """What everyone may see of a suitor."""
+
+    name: str
+    rapport: int
+    faux_pas: int
+    faceup: tuple[PlayingCard, ...]
+    cards: int
+    out: bool
+    argued: bool
+    immune: bool
+
+
+@frozen
+class WomanPublic:
+    """What everyone may see of a woman: name, personality, pile size."""
+
+    name: str
+    personality: str
+    pile_size: int
+
+
+@frozen
+class Secrets:
+    """The narrator's console: every secret (None in any suitor's view)."""
+
+    suits: tuple[Suit, ...]
+    sorceress: int
+    matches: tuple[int, ...]
+    hands: tuple[tuple[PlayingCard, ...], ...]
+    piles: tuple[tuple[PlayingCard, ...], ...]
+    preferences: tuple[tuple[str, ...], ...]
+    clues: tuple[tuple[Clue, ...], ...]
+    discard: tuple[PlayingCard, ...]
+
+
+@frozen
+class TemptressView:
+    """One seat's view of the table (``seat=None``: the public table)."""
+
+    seat: Seat | None
+    round: int
+    round_limit: int
+    stage: str
+    narrator: str
+    narrator_name: str
+    suitors: tuple[SuitorPublic, ...]
+    women: tuple[WomanPublic, ...]
+    discard_size: int
+    contest: Contest | None
+    last_actor: Seat | None
+    declined: tuple[Seat, ...]
+    may_claim: tuple[Seat, ...]
+    queue: tuple[Seat, ...]
+    pacts: tuple[str, ...]
+    log: tuple[str, ...]
+    outcome: Outcome | None
+    hand: tuple[PlayingCard, ...] = ()
+    clues: tuple[Clue, ...] = ()
+    clue_texts: tuple[str, ...] = ()
+    tempted: bool = False
+    draws: tuple[tuple[int, PlayingCard], ...] = ()
+    discard: tuple[PlayingCard, ...] = ()
+    """The discard pile's cards: only for a suitor refilling by choice now, or the narrator."""
+    clue_kinds: tuple[str, ...] = ()
+    """Clue kinds that still have a new true clue for this seat (round-end spending)."""
+    secrets: Secrets | None = None

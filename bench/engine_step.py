@@ -14,15 +14,13 @@ from pathlib import Path
 
 from rules import registry, saves
 from rules.session import Session
-from rules.simulate import bot_table
+from rules.simulate import bot_config, bot_table
 
 
 def late_game_steps(game_id: str, games: int = 20, tail: int = 10) -> list[float]:
     game = registry.get(game_id)
     seats = bot_table(game)
-    config = game.make_config(
-        tuple(s.name for s in seats), {o.key: o.default for o in game.options}, game.default_pack()
-    )
+    config = bot_config(game, seats)
     timings: list[float] = []
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "bench.json"

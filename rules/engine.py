@@ -119,3 +119,17 @@ class GameInfo(Generic[StateT]):
     seat_names: Callable[[StateT], tuple[str, ...]] = field(kw_only=True)
     secrets_of: Callable[[StateT, Seat], tuple[str, ...]] = field(kw_only=True)
     """The texts that only ``seat`` (and a referee) may see now: used by privacy tests."""
+    default_seats: int = field(kw_only=True, default=0)
+    """How many seats a bot table (simulate, demo) uses; 0 means ``max_seats``."""
+    seat_stats: Callable[[StateT, Seat], dict[str, int]] = field(
+        kw_only=True, default=lambda state, seat: {}
+    )
+    """Extra per-seat counts for a finished game's simulation report (e.g. outs)."""
+    game_stats: Callable[[StateT], dict[str, float]] = field(
+        kw_only=True, default=lambda state: {}
+    )
+    """Extra per-game figures for the simulation report (e.g. rounds)."""
+
+    @property
+    def bot_seats(self) -> int:
+        return self.default_seats or self.max_seats

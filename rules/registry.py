@@ -9,8 +9,9 @@ from rules.engine import GameInfo
 
 def _load() -> dict[str, GameInfo[Any]]:
     from rules.island.game import ISLAND
+    from rules.temptress.game import TEMPTRESS
 
-    games = (ISLAND,)
+    games = (TEMPTRESS, ISLAND)
     return {game.id: game for game in games}
 
 

@@ -15,11 +15,12 @@ SEAT_NAMES = ("Ada", "Basil", "Cora", "Dmitri", "Edie", "Felix", "Greta", "Hugo"
 
 @frozen
 class SeatTally:
-    """One seat's results across the simulated games."""
+    """One seat's results across the finished games (``extra``: the game's own counts)."""
 
     name: str
     wins: int
     losses: int
+    extra: dict[str, int]
 
 
 @frozen
@@ -33,11 +34,16 @@ class SimulationReport:
     unfinished: int
     errors: int
     error_samples: tuple[str, ...]
+    decided: int
+    """Finished games that somebody won."""
     seats: tuple[SeatTally, ...]
     turns_mean: float
     turns_min: int
     turns_max: int
     actions_mean: float
+    """Actions applied per finished game (every decision, not only turns)."""
+    figures: dict[str, float]
+    """The game's own per-game means (e.g. rounds)."""
 
     def as_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -45,19 +51,30 @@ class SimulationReport:
     def as_text(self) -> str:
         lines = [
             f"{self.game}: {self.games} games from seed {self.seed}",
-            f"finished {self.finished}, unfinished {self.unfinished}, errors {self.errors}",
+            f"finished {self.finished} (someone won {self.decided}), "
+            f"unfinished {self.unfinished}, errors {self.errors}",
             f"turns per game: mean {self.turns_mean:.1f}, min {self.turns_min}, "
-            f"max {self.turns_max}; actions per game: mean {self.actions_mean:.1f}",
+            f"max {self.turns_max}; decisions per game: mean {self.actions_mean:.1f}",
         ]
+        if self.figures:
+            lines.append(
+                "per game: " + ", ".join(f"{k} {v:.1f}" for k, v in self.figures.items())
+            )
         for tally in self.seats:
-            lines.append(f"  {tally.name}: {tally.wins} wins, {tally.losses} losses")
+            extra = "".join(f", {v} {k}" for k, v in tally.extra.items())
+            lines.append(f"  {tally.name}: {tally.wins} wins, {tally.losses} losses{extra}")
         lines += [f"  error: {e}" for e in self.error_samples]
         return "\n".join(lines)
 
 
 def bot_table(game: GameInfo[Any], seats: int | None = None) -> tuple[SeatPlan, ...]:
-    count = seats or game.max_seats
+    count = seats or game.bot_seats
     return tuple(SeatPlan(name, BOT) for name in SEAT_NAMES[:count])
+
+
+def bot_config(game: GameInfo[Any], seats: tuple[SeatPlan, ...]) -> Any:
+    options = {o.key: o.default for o in game.options}
+    return game.make_config(tuple(s.name for s in seats), options, game.default_pack())
 
 
 def play_out(session: Session, max_actions: int) -> Session:
@@ -72,17 +89,19 @@ def play_out(session: Session, max_actions: int) -> Session:
 
 
 def simulate(
-    game: GameInfo[Any], games: int, seed: int, max_actions: int = 5000
+    game: GameInfo[Any], games: int, seed: int, max_actions: int = 20000
 ) -> SimulationReport:
     seats = bot_table(game)
     names = tuple(s.name for s in seats)
-    config = game.make_config(names, {o.key: o.default for o in game.options}, game.default_pack())
+    config = bot_config(game, seats)
     wins = [0] * len(seats)
     losses = [0] * len(seats)
+    extras: list[dict[str, int]] = [{} for _ in seats]
+    figures: dict[str, list[float]] = {}
     turns: list[int] = []
     actions: list[int] = []
     errors: list[str] = []
-    unfinished = 0
+    unfinished = decided = 0
     for number in range(games):
         game_seed = seed + number
         try:
@@ -97,10 +116,16 @@ def simulate(
         if outcome is None:
             unfinished += 1
             continue
+        decided += bool(outcome.winners)
         for seat in outcome.winners:
             wins[seat] += 1
         for seat in outcome.losers:
             losses[seat] += 1
+        for seat in range(len(seats)):
+            for key, value in game.seat_stats(session.state, seat).items():
+                extras[seat][key] = extras[seat].get(key, 0) + value
+        for key, value in game.game_stats(session.state).items():
+            figures.setdefault(key, []).append(value)
         turns.append(session.turn)
         actions.append(len(session.actions))
     return SimulationReport(
@@ -111,9 +136,13 @@ def simulate(
         unfinished=unfinished,
         errors=len(errors),
         error_samples=tuple(errors[:5]),
-        seats=tuple(SeatTally(n, w, lo) for n, w, lo in zip(names, wins, losses, strict=True)),
+        decided=decided,
+        seats=tuple(
+            SeatTally(n, w, lo, e) for n, w, lo, e in zip(names, wins, losses, extras, strict=True)
+        ),
         turns_mean=statistics.fmean(turns) if turns else 0.0,
         turns_min=min(turns, default=0),
         turns_max=max(turns, default=0),
         actions_mean=statistics.fmean(actions) if actions else 0.0,
+        figures={k: statistics.fmean(v) for k, v in figures.items()},
     )

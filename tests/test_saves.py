@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from attrs import evolve
 
-from rules import saves
+from rules import registry, saves
 from rules.island import game as island
 from rules.island.state import PlayResponse
 from rules.saves import SaveError
@@ -239,7 +239,8 @@ def test_an_unknown_save_format_version_is_refused(saved, version):
 
 def test_an_unknown_game_is_refused(saved):
     message = refusal(edited(saved, lambda data: data.__setitem__("game", "chess")))
-    assert message == f"{saved}: no game called 'chess' (known: island)"
+    known = ", ".join(registry.games())
+    assert message == f"{saved}: no game called 'chess' (known: {known})"
 
 
 @pytest.mark.parametrize("content", [b"", b"   \n\t "], ids=["empty", "blank"])

@@ -13,6 +13,7 @@ from textual.screen import Screen
 
 from rules import registry, saves
 from rules.session import BOT, SeatPlan, Session
+from rules.simulate import bot_config
 from themes.colours import THEMES
 from tui.flow import GameFlow
 from tui.lobby import LobbyScreen
@@ -65,11 +66,9 @@ class ParlourApp(App[None]):
 
     def start_demo(self, game_id: str, seed: int | None = None) -> None:
         game = registry.get(game_id)
-        names = bot_names(game.max_seats, ())
-        config = game.make_config(
-            names, {o.key: o.default for o in game.options}, game.default_pack()
-        )
+        names = bot_names(game.bot_seats, ())
         seats = tuple(SeatPlan(n, BOT) for n in names)
+        config = bot_config(game, seats)
         seed = self.seed_source() if seed is None else seed
         self.start_flow(Session.start(game, config, seed, seats), None, demo=True)
 

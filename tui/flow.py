@@ -40,11 +40,19 @@ class GameUI(Protocol):
     def reveal(self, session: Session) -> str: ...
 
 
-def game_ui(game_id: str) -> GameUI:
+def _uis() -> dict[str, GameUI]:
     from tui.island.ui import IslandUI
 
-    uis: dict[str, GameUI] = {"island": IslandUI()}
-    return uis[game_id]
+    return {"island": IslandUI()}
+
+
+def game_ui(game_id: str) -> GameUI:
+    return _uis()[game_id]
+
+
+def playable(game_id: str) -> bool:
+    """Whether the app has screens for this game yet (the lobby lists only these)."""
+    return game_id in _uis()
 
 
 class GameFlow:

@@ -14,6 +14,7 @@ from textual.widgets.option_list import Option
 
 from rules import registry
 from tui.base import ParlourScreen
+from tui.flow import playable
 
 if TYPE_CHECKING:
     from tui.app import ParlourApp
@@ -52,6 +53,8 @@ class LobbyScreen(ParlourScreen):
             yield Static("party games for one shared keyboard", id="tagline")
             options = []
             for game in registry.games().values():
+                if not playable(game.id):
+                    continue
                 seats = (
                     f"{game.min_seats} players"
                     if game.min_seats == game.max_seats

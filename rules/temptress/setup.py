@@ -131,8 +131,7 @@ def new(config: TemptressConfig, seed: int) -> TemptressState:
         state,
         "The suitors arrive on the island: " + ", ".join(config.suitors) + ".",
         "Four women greet them, three daughters and their mother the sorceress, "
-        "who looks just like them: "
-        + "; ".join(f"{w.name}: {w.personality}" for w in women),
+        "who looks just like them: " + "; ".join(f"{w.name}: {w.personality}" for w in women),
         f"Round 1. {config.suitors[config.oldest]}, the oldest, has the first claim on the floor.",
     )
     for seat in range(len(suitors)):

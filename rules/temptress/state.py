@@ -122,6 +122,8 @@ class Suitor:
     """Avoided an argument this round: nobody may start one with them."""
     draws: tuple[tuple[int, PlayingCard], ...] = ()
     """(woman, card) for every card this suitor drew from a pile."""
+    seen: tuple[tuple[Seat, Clue], ...] = ()
+    """(suitor, clue): other suitors' clues this suitor saw by winning an argument."""
 
     @property
     def reveals_owed(self) -> int:
@@ -351,6 +353,7 @@ class TemptressView:
     clue_texts: tuple[str, ...] = ()
     tempted: bool = False
     draws: tuple[tuple[int, PlayingCard], ...] = ()
+    seen: tuple[tuple[Seat, Clue], ...] = ()
     discard: tuple[PlayingCard, ...] = ()
     """The discard pile's cards: only for a suitor refilling by choice now, or the narrator."""
     clue_kinds: tuple[str, ...] = ()

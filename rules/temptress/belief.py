@@ -1,0 +1,222 @@
+"""What a suitor can work out from their own view: a weighting of possible worlds.
+
+A world is a way the secrets could be: each woman's suit, who the sorceress
+is, and who this suitor's perfect match is. Clues rule worlds out; cards drawn
+from a pile make the worlds where that pile is of the card's suit likelier
+(three of a pile's four cards are of its woman's suit). Bots read this to
+choose a suit, an accusation, and which clue to ask for.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from itertools import permutations
+
+from attrs import frozen
+
+from rules.cards import PlayingCard, Suit
+from rules.temptress.state import (
+    MATCH_COLOUR,
+    MATCH_PREFERENCE,
+    NOT_MATCH_SUIT,
+    NOT_SORCERESS_SUIT,
+    PREFERENCE_OWNER,
+    SHARES_MATCH,
+    SORCERESS_COLOUR,
+    WOMAN_SUIT,
+    Clue,
+    TemptressView,
+)
+
+SUIT_ORDERS = tuple(permutations(tuple(Suit)))
+WOMEN = 4
+
+
+@frozen
+class World:
+    """One possible arrangement of the secrets this suitor cares about."""
+
+    suits: tuple[Suit, ...]
+    sorceress: int
+    match: int
+
+
+ALL_WORLDS = tuple(
+    World(order, sorceress, match)
+    for order in SUIT_ORDERS
+    for sorceress in range(WOMEN)
+    for match in range(WOMEN)
+)
+"""Covers every case; each suitor's own facts filter it."""
+
+WORLD_KINDS = (
+    NOT_MATCH_SUIT,
+    NOT_SORCERESS_SUIT,
+    MATCH_COLOUR,
+    SORCERESS_COLOUR,
+    WOMAN_SUIT,
+)
+"""Clue kinds whose truth depends only on a world (the bots can weigh them)."""
+
+SUIT_KINDS = (NOT_MATCH_SUIT, MATCH_COLOUR)
+"""Clue kinds that narrow the suit of one's match."""
+
+
+def holds(world: World, clue: Clue, owners: dict[str, int]) -> bool:
+    """Whether ``clue`` would be true in ``world`` (unknowable ones count as true)."""
+    kind = clue.kind
+    if kind == NOT_MATCH_SUIT:
+        return world.suits[world.match] != clue.suit
+    if kind == NOT_SORCERESS_SUIT:
+        return world.suits[world.sorceress] != clue.suit
+    if kind == MATCH_COLOUR:
+        return world.suits[world.match].is_red == clue.red
+    if kind == SORCERESS_COLOUR:
+        return world.suits[world.sorceress].is_red == clue.red
+    if kind == WOMAN_SUIT and clue.woman is not None:
+        return (world.suits[clue.woman] == clue.suit) == clue.positive
+    if kind == MATCH_PREFERENCE and clue.preference in owners:
+        return world.match == owners[clue.preference]
+    return True
+
+
+def world_clues(world: World, kind: str) -> tuple[Clue, ...]:
+    """Every clue of a world kind that would be true in ``world``."""
+    if kind == NOT_MATCH_SUIT:
+        return tuple(Clue(kind, suit=s) for s in Suit if s != world.suits[world.match])
+    if kind == NOT_SORCERESS_SUIT:
+        return tuple(Clue(kind, suit=s) for s in Suit if s != world.suits[world.sorceress])
+    if kind == MATCH_COLOUR:
+        return (Clue(kind, red=world.suits[world.match].is_red),)
+    if kind == SORCERESS_COLOUR:
+        return (Clue(kind, red=world.suits[world.sorceress].is_red),)
+    if kind == WOMAN_SUIT:
+        return tuple(
+            Clue(kind, woman=w, suit=s, positive=world.suits[w] == s)
+            for w in range(WOMEN)
+            for s in Suit
+        )
+    return ()
+
+
+@frozen
+class Belief:
+    """Weighted worlds (weights sum to 1)."""
+
+    worlds: tuple[tuple[World, float], ...]
+
+    def p_match_suit(self, suit: Suit) -> float:
+        return sum(p for w, p in self.worlds if w.suits[w.match] == suit)
+
+    def p_pile_suit(self, woman: int, suit: Suit) -> float:
+        return sum(p for w, p in self.worlds if w.suits[woman] == suit)
+
+    def p_sorceress(self, woman: int) -> float:
+        return sum(p for w, p in self.worlds if w.sorceress == woman)
+
+    def p_win(self, suit: Suit, accused: int) -> float:
+        """Retiring with a flush of ``suit`` and naming ``accused`` would be right."""
+        return sum(
+            p
+            for w, p in self.worlds
+            if w.suits[w.match] == suit and w.sorceress == accused and w.match != w.sorceress
+        )
+
+    def best_suit(self) -> Suit:
+        return max(Suit, key=self.p_match_suit)
+
+    def best_accused(self) -> int:
+        return max(range(WOMEN), key=self.p_sorceress)
+
+    def certainty(self) -> float:
+        """The best chance of a right retirement, over every suit and accusation."""
+        return max(self.p_win(s, w) for s in Suit for w in range(WOMEN))
+
+    def focus(self) -> float:
+        """How concentrated the (match suit, sorceress) question is: the sum of squared chances.
+
+        Smoother than ``certainty`` for choosing clues: it also rewards clues that
+        rule out possibilities without yet making one answer the favourite.
+        """
+        joint: dict[tuple[Suit, int], float] = {}
+        for w, p in self.worlds:
+            if w.match != w.sorceress:
+                key = (w.suits[w.match], w.sorceress)
+                joint[key] = joint.get(key, 0.0) + p
+        return sum(p * p for p in joint.values())
+
+    def given(self, clue: Clue, owners: dict[str, int]) -> Belief:
+        kept = [(w, p) for w, p in self.worlds if holds(w, clue, owners)]
+        total = sum(p for _, p in kept)
+        if total <= 0:
+            return self
+        return Belief(tuple((w, p / total) for w, p in kept))
+
+
+def preference_owners(view: TemptressView) -> dict[str, int]:
+    return {
+        c.preference: c.woman
+        for c in view.clues
+        if c.kind == PREFERENCE_OWNER and c.woman is not None
+    }
+
+
+def belief_from(view: TemptressView) -> Belief:
+    """Every world consistent with the seat's clues and Tempted flag, weighted by its draws."""
+    return _belief(usable_clues(view), view.draws, view.tempted)
+
+
+ABSOLUTE_KINDS = (NOT_SORCERESS_SUIT, SORCERESS_COLOUR, WOMAN_SUIT, PREFERENCE_OWNER)
+"""Clues that mean the same whoever holds them."""
+
+
+def usable_clues(view: TemptressView) -> tuple[Clue, ...]:
+    """Own clues, plus clues seen in arguments that also hold for this suitor.
+
+    Another suitor's clues about the sorceress or about a woman hold for
+    everyone; their clues about their own match hold too when this suitor
+    knows that the two share a match.
+    """
+    sharing = {
+        c.suitor
+        for c in view.clues
+        if c.kind == SHARES_MATCH and c.positive and c.suitor is not None
+    }
+    extra = tuple(
+        clue for suitor, clue in view.seen if clue.kind in ABSOLUTE_KINDS or suitor in sharing
+    )
+    return tuple(dict.fromkeys(view.clues + extra))
+
+
+@lru_cache(maxsize=256)
+def _belief(
+    held: tuple[Clue, ...], draws: tuple[tuple[int, PlayingCard], ...], tempted: bool
+) -> Belief:
+    owners = {
+        c.preference: c.woman for c in held if c.kind == PREFERENCE_OWNER and c.woman is not None
+    }
+    weighted = []
+    for world in ALL_WORLDS:
+        if (world.match == world.sorceress) != tempted:
+            continue
+        if not all(holds(world, clue, owners) for clue in held):
+            continue
+        weight = 1.0
+        for woman, card in draws:
+            weight *= 0.75 if card.suit == world.suits[woman] else 1 / 12
+        weighted.append((world, weight))
+    total = sum(p for _, p in weighted) or 1.0
+    return Belief(tuple((w, p / total) for w, p in weighted))
+
+
+def clue_value(belief: Belief, kind: str, held: tuple[Clue, ...]) -> float:
+    """How focused the belief is expected to be (``Belief.focus``) after a clue of ``kind``."""
+    held_set = set(held)
+    chance_of: dict[Clue, float] = {}
+    for world, p in belief.worlds:
+        fresh = [c for c in world_clues(world, kind) if c not in held_set]
+        for clue in fresh:
+            chance_of[clue] = chance_of.get(clue, 0.0) + p / len(fresh)
+    if not chance_of:
+        return belief.focus()
+    return sum(p * belief.given(clue, {}).focus() for clue, p in chance_of.items())

@@ -163,7 +163,8 @@ def preference_owners(view: TemptressView) -> dict[str, int]:
 
 def belief_from(view: TemptressView) -> Belief:
     """Every world consistent with the seat's clues and Tempted flag, weighted by its draws."""
-    return _belief(usable_clues(view), view.draws, view.tempted)
+    named = tuple((r.accused, r.right_woman) for r in view.retirements)
+    return _belief(usable_clues(view), view.draws, view.tempted, named)
 
 
 ABSOLUTE_KINDS = (NOT_SORCERESS_SUIT, SORCERESS_COLOUR, WOMAN_SUIT, PREFERENCE_OWNER)
@@ -190,7 +191,10 @@ def usable_clues(view: TemptressView) -> tuple[Clue, ...]:
 
 @lru_cache(maxsize=256)
 def _belief(
-    held: tuple[Clue, ...], draws: tuple[tuple[int, PlayingCard], ...], tempted: bool
+    held: tuple[Clue, ...],
+    draws: tuple[tuple[int, PlayingCard], ...],
+    tempted: bool,
+    named: tuple[tuple[int, bool], ...] = (),
 ) -> Belief:
     owners = {
         c.preference: c.woman for c in held if c.kind == PREFERENCE_OWNER and c.woman is not None
@@ -200,6 +204,8 @@ def _belief(
         if (world.match == world.sorceress) != tempted:
             continue
         if not all(holds(world, clue, owners) for clue in held):
+            continue
+        if any((world.sorceress == accused) != right for accused, right in named):
             continue
         weight = 1.0
         for woman, card in draws:

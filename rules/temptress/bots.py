@@ -31,6 +31,7 @@ from rules.temptress.actions import (
     NarratorVerdict,
     PlayCards,
     RaiseStakes,
+    Reroll,
     Retire,
     RevealFauxPas,
     SetStake,
@@ -46,12 +47,11 @@ from rules.temptress.state import (
     KEEP,
     REFILL,
     SEE_MATCH_CLUES,
-    SEE_SORCERESS_CLUES,
     Contest,
     TemptressView,
 )
 
-RETIRE_CONFIDENCE = 0.6
+RETIRE_CONFIDENCE = 0.4
 FINAL_CONFIDENCE = 0.0
 """At the final retirements staying in gains nothing, so any flush is worth showing."""
 SUIT_SURE = 0.75
@@ -106,7 +106,7 @@ class TemptressBot:
         spare = self._spare(view.hand, suit)
         me = view.suitors[seat]
         roll, chance = chance.below(100)
-        if me.rapport >= 2 and view.round >= 2 and roll < 60 and not me.argued and view.hand:
+        if me.rapport >= 2 and view.round >= 2 and roll < 100 and not me.argued and view.hand:
             opponents = [
                 i
                 for i, s in enumerate(view.suitors)
@@ -152,30 +152,64 @@ class TemptressBot:
         candidates = [c for c in hand if c not in exclude]
         return min(candidates, key=lambda c: (c.suit == suit, c.rank))
 
-    def _play(self, view: TemptressView, contest: Contest, suit: Suit) -> PlayCards:
+    def _play(self, view: TemptressView, contest: Contest, suit: Suit) -> PlayCards | Reroll:
+        """The fewest, cheapest spare cards that reach the target, with spare Rapport to help.
+
+        One Rapport chip is always kept back for the round-end spending.
+        """
         seat = self.seat
         goal = contest.targets[-1]
-        budget = 3 - len([c for p in contest.plays if p.seat == seat for c in p.cards])
+        shown = tuple(c for p in contest.plays if p.seat == seat for c in p.cards)
+        budget = 3 - len(shown)
         spare = self._spare(view.hand, suit)
         pool = spare if spare else tuple(sorted(view.hand, key=lambda c: c.rank))
-        keep_for_raise = contest.kind != ARGUMENT and contest.target == 1
-        best: tuple[PlayingCard, ...] | None = None
+        arguing = contest.kind == ARGUMENT
+        spendable = 0 if arguing else max(0, view.suitors[seat].rapport - 1)
+        options = []
         for size in range(1, min(budget, len(pool)) + 1):
             for combo in combinations(pool, size):
-                if sum(c.rank for c in combo) >= goal and (
-                    best is None
-                    or (len(combo), sum(c.rank for c in combo))
-                    < (len(best), sum(c.rank for c in best))
-                ):
-                    best = combo
-            if best is not None and (not keep_for_raise or size <= 2):
-                break
-        if best is None:
-            return PlayCards(seat, (pool[0],))
-        if contest.kind == ARGUMENT:
-            # Arguments are settled by totals: put the strongest spare cards forward.
-            return PlayCards(seat, tuple(sorted(pool, key=lambda c: -c.rank)[: len(best)]))
-        return PlayCards(seat, best)
+                total, pair, flush, cost = self._with_spends(shown, combo, contest, spendable)
+
+                if total >= goal:
+                    options.append(
+                        (cost, len(combo), sum(c.rank for c in combo), combo, pair, flush)
+                    )
+        if options:
+            if contest.target == 1 and not arguing:
+                short = [o for o in options if o[1] <= 2]
+                options = short or options
+            cost, _, _, combo, pair, flush = min(options)
+            if arguing:
+                # Arguments are settled by totals: put the strongest spare cards forward.
+                combo = tuple(sorted(pool, key=lambda c: -c.rank)[: len(combo)])
+            return PlayCards(seat, combo, pair_bonus=pair, suit_bonus=flush)
+        if spendable and not contest.spent(seat, "reroll") and max(contest.dice) >= 6:
+            return Reroll(seat, contest.dice.index(max(contest.dice)))
+        return PlayCards(seat, (pool[0],))
+
+    def _with_spends(
+        self,
+        shown: tuple[PlayingCard, ...],
+        combo: tuple[PlayingCard, ...],
+        contest: Contest,
+        spendable: int,
+    ) -> tuple[int, bool, bool, int]:
+        """The best total for ``combo`` with the excel spends still open and affordable."""
+        total = sum(c.rank for c in combo)
+        cards = shown + combo
+        pair = flush = False
+        cost = 0
+        ranks = [c.rank for c in cards]
+        open_pair = not contest.spent(self.seat, "pair")
+        if cost < spendable and open_pair and len(set(ranks)) < len(ranks):
+            pair, cost, total = True, cost + 1, total + 3
+        open_suit = not contest.spent(self.seat, "suit")
+        if cost < spendable and open_suit and len(cards) == 3 and len({c.suit for c in cards}) == 1:
+            ordered = sorted(ranks)
+            straight = ordered[1] == ordered[0] + 1 and ordered[2] == ordered[1] + 1
+            flush, cost = True, cost + 1
+            total += combo[-1].rank if straight else 3
+        return total, pair, flush, cost
 
     def _raise_odds(self, view: TemptressView, contest: Contest, suit: Suit) -> float:
         budget = 3 - len([c for p in contest.plays if p.seat == self.seat for c in p.cards])
@@ -222,9 +256,8 @@ class TemptressBot:
             me = view.suitors[seat]
             return AnswerArgument(seat, me.rapport > contest.chips and roll < 25)
         if stage == "stakes":
-            kinds = (SEE_MATCH_CLUES, SEE_SORCERESS_CLUES)
-            kind, _ = chance.pick(kinds)
-            return SetStake(seat, kind)
+            # Match clues carry every clue about which woman holds which suit.
+            return SetStake(seat, SEE_MATCH_CLUES)
         raise ValueError(f"{view.suitors[seat].name} has nothing to decide at stage {stage}")
 
     # --- round end --------------------------------------------------------------------------
@@ -249,7 +282,10 @@ class TemptressBot:
             clue = self._best_clue(view, belief, suit_only=True)
             if clue is not None:
                 return clue
-        if refill and (gain >= 2 or (gain >= 1 and held + gain >= HAND_LIMIT)):
+        last_round = bool(view.round_limit) and view.round >= view.round_limit
+        completes = held + gain >= HAND_LIMIT
+        confident = belief.certainty() >= RETIRE_CONFIDENCE
+        if refill and gain >= 1 and (last_round or (completes and confident) or gain >= 3):
             return refill
         clue = self._best_clue(view, belief)
         if clue is not None:

@@ -565,7 +565,7 @@ def set_stake(state: TemptressState, seat: Seat, kind: str, promise: str) -> Tem
     stakes[index] = Stake(kind, promise if kind == PROMISE else "")
     state = _set(state, stakes=tuple(stakes))
     detail = f": '{promise}'" if kind == PROMISE else ""
-    state = log(state, f"{name(state, seat)} plays for {STAKE_NAMES[kind]}{detail}.")
+    state = log(state, f"{name(state, seat)}'s stake: {STAKE_NAMES[kind]}{detail}.")
     if None in stakes:
         return state
     if state.narrator_seat is not None:

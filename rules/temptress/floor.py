@@ -20,6 +20,7 @@ from rules.temptress.state import (
     OVER,
     REFILL,
     SPEND,
+    Retirement,
     TemptressState,
 )
 from rules.temptress.table import cards_text, log, name, plural, tell, with_suitor, woman_name
@@ -137,6 +138,8 @@ def retire(state: TemptressState, seat: Seat, accused: int) -> TemptressState:
     match = state.women[suitor.match]
     right_suit = suit == match.suit and suitor.match != state.sorceress
     right_woman = accused == state.sorceress
+    record = Retirement(seat, suitor.hand, accused, right_suit, right_woman)
+    state = evolve(state, retirements=state.retirements + (record,))
     state = log(
         state,
         f"{suitor.name} retires, showing {cards_text(suitor.hand)}, and names "
@@ -156,12 +159,14 @@ def retire(state: TemptressState, seat: Seat, accused: int) -> TemptressState:
     if not right_woman:
         why.append("the wrong woman named")
     state = with_suitor(state, seat, out=True, hand=(), faceup=(), faux_pas=0)
-    state = evolve(state, discard=state.discard + suitor.hand)
+    state = evolve(state, discard=state.discard + suitor.hand, opened=True)
     state = log(state, f"{suitor.name} is out: " + " and ".join(why) + ".")
     if state.stage == FINAL:
         return _next_final(evolve(state, queue=state.queue[1:]))
     if not state.active:
         return _island_ending(state)
+    if all(s in state.declined for s in state.active):
+        return end_round(state, "every suitor declined the floor")
     return state
 
 

@@ -266,6 +266,7 @@ def view(state: TemptressState, seat: Seat | None) -> TemptressView:
         may_claim=floor.floor_seats(state) if state.stage == FLOOR else (),
         queue=state.queue,
         pacts=state.pacts,
+        retirements=state.retirements,
         log=tuple(e.text for e in state.log if narrator or e.visible_to(seat)),
         outcome=state.result,
         hand=suitor.hand if suitor else (),

@@ -232,6 +232,17 @@ class Contest:
         return total is not None and total >= self.targets[target - 1]
 
 
+@frozen
+class Retirement:
+    """A retirement as announced to the table: the hand shown, who was named, the verdict."""
+
+    seat: Seat
+    hand: tuple[PlayingCard, ...]
+    accused: int
+    right_suit: bool
+    right_woman: bool
+
+
 # --- the table -----------------------------------------------------------------
 
 FLOOR = "floor"
@@ -268,6 +279,7 @@ class TemptressState:
     pile_emptied: bool = False
     """A pile ran out during the current contest: the round ends after it."""
     pacts: tuple[str, ...] = ()
+    retirements: tuple[Retirement, ...] = ()
     actions_taken: int = 0
     log: tuple[Event, ...] = ()
     result: Outcome | None = None
@@ -346,6 +358,7 @@ class TemptressView:
     may_claim: tuple[Seat, ...]
     queue: tuple[Seat, ...]
     pacts: tuple[str, ...]
+    retirements: tuple[Retirement, ...]
     log: tuple[str, ...]
     outcome: Outcome | None
     hand: tuple[PlayingCard, ...] = ()

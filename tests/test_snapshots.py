@@ -9,7 +9,7 @@ from textual.widgets import Input
 from rules import registry
 from rules.island.state import PickResponse, PlayResponse
 from rules.session import BOT, SeatPlan, Session
-from tests.tui_helpers import make_app
+from tests.tui_helpers import make_app, open_setup
 
 SIZE = (80, 24)
 SHOWN_FOLDER = Path("saves")  # a fixed folder name, so the lobby text never changes
@@ -38,8 +38,7 @@ def test_lobby_snapshot(snap_compare):
 
 def test_setup_snapshot(snap_compare):
     async def run_before(pilot):
-        await pilot.press("n")
-        await pilot.pause()
+        await open_setup(pilot, "island")
         _still(pilot)
 
     assert snap_compare(make_app(SHOWN_FOLDER), terminal_size=SIZE, run_before=run_before)

@@ -6,7 +6,7 @@ from pathlib import Path
 
 from rules import saves
 from rules.island.state import MOVE
-from tests.tui_helpers import direction_key, make_app, screen_text
+from tests.tui_helpers import direction_key, make_app, open_setup, screen_text
 from tui.curtain import CurtainScreen
 from tui.island.screens import DecideScreen, IslandTable, RespondScreen
 from tui.resolution import ResolutionScreen
@@ -38,7 +38,7 @@ async def _type_names(pilot, names: tuple[str, ...]) -> None:
 async def test_two_people_and_a_bot_play_to_the_end_without_seeing_each_other(tmp_path: Path):
     app = make_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("n")
+        await open_setup(pilot, "island")
         await _type_names(pilot, ("Ann", "Bo", "Cleo"))
         seed = app.screen.query_one("#seed")
         seed.value = SEED

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from rules import registry, saves
 from rules.session import BOT, PERSON, SeatPlan, Session
-from tests.tui_helpers import make_app, screen_text
+from tests.tui_helpers import make_app, open_setup, screen_text
 from tui.help import HelpScreen
 from tui.lobby import LobbyScreen
 from tui.resume import ResumeScreen
@@ -77,7 +77,7 @@ def test_setup_refuses_a_broken_pack_with_file_and_field(tmp_path: Path):
 async def test_setup_screen_shows_the_problem_and_stays(tmp_path: Path):
     app = make_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("n")
+        await open_setup(pilot, "island")
         assert isinstance(app.screen, SetupScreen)
         app.screen.query_one("#name-1").value = "Ann"
         await pilot.press("ctrl+s")

@@ -42,3 +42,14 @@ def screen_text(app: ParlourApp) -> str:
 
 def direction_key(origin: tuple[int, int], target: tuple[int, int]) -> str:
     return HEX_KEYS[DIRECTIONS.index((target[0] - origin[0], target[1] - origin[1]))]
+
+
+async def open_setup(pilot, game_id: str) -> None:
+    """From the lobby, highlight ``game_id`` and press n (New game)."""
+    from textual.widgets import OptionList
+
+    games = pilot.app.screen.query_one(OptionList)
+    ids = [str(games.get_option_at_index(i).id) for i in range(games.option_count)]
+    games.highlighted = ids.index(game_id)
+    await pilot.press("n")
+    await pilot.pause()

@@ -40,10 +40,17 @@ class GameUI(Protocol):
     def reveal(self, session: Session) -> str: ...
 
 
+class NotesUI(Protocol):
+    """Optional: a game whose private events are delivered to each person as notes."""
+
+    def note_screen(self, flow: GameFlow, seat: Seat, notes: tuple[str, ...]) -> Screen[None]: ...
+
+
 def _uis() -> dict[str, GameUI]:
     from tui.island.ui import IslandUI
+    from tui.temptress.ui import TemptressUI
 
-    return {"island": IslandUI()}
+    return {"island": IslandUI(), "temptress": TemptressUI()}
 
 
 def game_ui(game_id: str) -> GameUI:
@@ -77,6 +84,10 @@ class GameFlow:
         self.table: Screen[None] | None = None
         self.save_error = ""
         self._bot_token = 0
+        fresh = not session.actions
+        self.mail_seen = {
+            seat: 0 if fresh else len(self.mail(seat)) for seat in range(len(session.seats))
+        }
 
     # --- acting ---------------------------------------------------------
 
@@ -88,6 +99,14 @@ class GameFlow:
             return exc.reason
         self.save()
         self.advance()
+        return None
+
+    def check(self, action: Any) -> str | None:
+        """The rules' refusal of ``action``, without applying it (None: it is legal)."""
+        try:
+            self.session.game.apply(self.session.state, action)
+        except IllegalAction as exc:
+            return exc.reason
         return None
 
     def save(self) -> bool:
@@ -112,6 +131,10 @@ class GameFlow:
             self._bot_token += 1
             self.app.switch_screen(ResolutionScreen(self))
             return
+        pending = self.pending_mail()
+        if pending is not None:
+            self.deliver(*pending)
+            return
         seat = prompt.seats[0]
         if self.session.seats[seat].is_bot:
             self.show_table()
@@ -120,6 +143,35 @@ class GameFlow:
             self.show_curtain(seat)
         else:
             self.show_table()
+
+    # --- private notes ------------------------------------------------------
+
+    def mail(self, seat: Seat) -> tuple[str, ...]:
+        """Private events addressed to ``seat`` (a referee copied in does not count)."""
+        events = getattr(self.session.state, "log", ())
+        return tuple(e.text for e in events if e.seats and e.seats[0] == seat)
+
+    def pending_mail(self) -> tuple[Seat, tuple[str, ...]] | None:
+        if not hasattr(self.ui, "note_screen"):
+            return None
+        for seat, plan in enumerate(self.session.seats):
+            if plan.is_bot:
+                continue
+            letters = self.mail(seat)
+            if len(letters) > self.mail_seen.get(seat, 0):
+                return seat, letters[self.mail_seen.get(seat, 0) :]
+        return None
+
+    def deliver(self, seat: Seat, notes: tuple[str, ...]) -> None:
+        """Curtain, then the notes for ``seat``; reading them marks them seen."""
+        ui: NotesUI = self.ui  # type: ignore[assignment]
+        self.behind_curtain(
+            seat, "There is something for you to read.", lambda: ui.note_screen(self, seat, notes)
+        )
+
+    def notes_read(self, seat: Seat) -> None:
+        self.mail_seen[seat] = len(self.mail(seat))
+        self.advance()
 
     def show_table(self) -> None:
         if self.table is None or self.app.screen is not self.table:
@@ -131,20 +183,30 @@ class GameFlow:
     def show_curtain(self, seat: Seat) -> None:
         prompt = self.session.prompt
         assert prompt is not None
+        self.behind_curtain(seat, prompt.text, None)
+
+    def behind_curtain(
+        self, seat: Seat, doing: str, opens: Callable[[], Screen[None]] | None
+    ) -> None:
+        """The curtain for ``seat``; lifting it shows ``opens()`` (default: the prompt's screen)."""
         plan = self.session.seats[seat]
         self.table = None
         game = self.session.game
+        lift = partial(self.lift_curtain, seat) if opens is None else partial(self._open, opens)
         self.app.switch_screen(
             CurtainScreen(
                 plan.name,
-                prompt.text,
-                partial(self.lift_curtain, seat),
+                doing,
+                lift,
                 plan.pin_matches if plan.pin_hash else None,
                 game.title,
                 game.rules_text,
-                game.phase_help(prompt),
+                game.phase_help(self.session.prompt),
             )
         )
+
+    def _open(self, opens: Callable[[], Screen[None]]) -> None:
+        self.app.switch_screen(opens())
 
     def lift_curtain(self, seat: Seat) -> None:
         prompt = self.session.prompt

@@ -73,7 +73,7 @@ class SetupScreen(ParlourScreen):
                         id=f"name-{seat}",
                         max_length=16,
                     )
-                    kind = BOT if seat == game.max_seats - 1 else PERSON
+                    kind = BOT if seat == game.bot_seats - 1 else PERSON
                     yield Select(
                         [("Person", PERSON), ("Bot", BOT)],
                         value=kind,
@@ -91,7 +91,7 @@ class SetupScreen(ParlourScreen):
             if game.min_seats != game.max_seats:
                 with Horizontal(classes="row"):
                     yield Label("Players")
-                    yield Input(str(game.max_seats), id="count", classes="pin", restrict=r"[0-9]*")
+                    yield Input(str(game.bot_seats), id="count", classes="pin", restrict=r"[0-9]*")
             with Horizontal(classes="row"):
                 yield Label("Seed")
                 yield Input(
@@ -127,6 +127,8 @@ class SetupScreen(ParlourScreen):
     def on_mount(self) -> None:
         super().on_mount()
         self.query_one("#name-0", Input).focus()
+        if self.game.min_seats != self.game.max_seats:
+            self._count_changed()
 
     def phase_help(self) -> str:
         return SETUP_HELP

@@ -251,7 +251,10 @@ class TemptressBot:
                 p.seat == contest.actor and p.target == 1 and p.total >= contest.targets[0]
                 for p in contest.plays
             )
-            return Vote(seat, "yes" if reached and actor.rapport < leader else "no")
+            # Reward a success unless the actor already leads; help anyone short of chips,
+            # since a suitor with no chip at the round end gets no refill and no clue.
+            deserves = (reached and actor.rapport < leader) or actor.rapport <= 1
+            return Vote(seat, "yes" if deserves else "no")
         if stage == "answer":
             me = view.suitors[seat]
             return AnswerArgument(seat, me.rapport > contest.chips and roll < 25)

@@ -241,7 +241,11 @@ def view(state: TemptressState, seat: Seat | None) -> TemptressView:
     narrator = seat is not None and seat == state.narrator_seat
     suitor = state.suitors[seat] if seat is not None and not narrator else None
     spending_now = (
-        state.stage == SPEND and current is not None and current.seats == (seat,) and not narrator
+        state.stage == SPEND
+        and current is not None
+        and current.kind == "spend"
+        and current.seats == (seat,)
+        and not narrator
     )
     women = tuple(w.name for w in state.women)
     suitor_names = tuple(s.name for s in state.suitors)
@@ -282,6 +286,7 @@ def view(state: TemptressState, seat: Seat | None) -> TemptressView:
         if spending_now and seat is not None
         else (),
         secrets=_secrets(state) if narrator else None,
+        personas=state.config.personas,
     )
 
 

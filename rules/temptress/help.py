@@ -101,6 +101,10 @@ the island.
 
 ## Parlour's choices
 * Starting an argument uses the floor, like an action.
+* A failed retirement is announced with its reason: the wrong suit, the wrong
+  woman named, or both. Everyone may learn from it.
+* Raising again after a miss is not possible; reaching a raised target is
+  judged against the final dice, after any re-roll by a later player.
 * A new round opens the floor to everyone.
 * After an opposed action the table votes only on the suitor who took it.
 * When the last round ends, spending and refills happen first, then the final

@@ -45,6 +45,8 @@ class TemptressConfig:
     oldest: int = 0
     round_limit: int = 10
     preferences_each: int = 4
+    personas: tuple[str, ...] = ()
+    """Optional one-line personas, one per suitor, shown at the table."""
 
 
 # --- clues ---------------------------------------------------------------
@@ -372,3 +374,4 @@ class TemptressView:
     clue_kinds: tuple[str, ...] = ()
     """Clue kinds that still have a new true clue for this seat (round-end spending)."""
     secrets: Secrets | None = None
+    personas: tuple[str, ...] = ()

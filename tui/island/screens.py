@@ -25,27 +25,15 @@ from rules.island.state import (
 )
 from themes.colours import SEAT_COLOURS
 from tui.base import ParlourScreen
+from tui.game_screen import GameScreen
 from tui.island.board import HexBoard, board_neighbourhood, seat_letters
 
 if TYPE_CHECKING:
     from tui.flow import GameFlow
 
 
-class IslandScreen(ParlourScreen):
-    """Shared by the Island's screens: help texts come from the game."""
-
-    def __init__(self, flow: GameFlow) -> None:
-        super().__init__()
-        self.flow = flow
-
-    def help_title(self) -> str:
-        return self.flow.session.game.title
-
-    def rules_text(self) -> str:
-        return self.flow.session.game.rules_text
-
-    def phase_help(self) -> str:
-        return self.flow.session.game.phase_help(self.flow.session.prompt)
+class IslandScreen(GameScreen):
+    """Shared by the Island's screens."""
 
 
 def seat_label(view: IslandView, seat: Seat) -> str:

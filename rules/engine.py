@@ -14,7 +14,7 @@ actions back to ``apply``.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from typing import Any, Generic, Protocol, TypeVar
 
 from attrs import field, frozen
@@ -70,6 +70,16 @@ class Outcome:
 
 
 @frozen
+class TextOption:
+    """A free-text setup field a game offers; empty means ``default``."""
+
+    key: str
+    label: str
+    default: str = ""
+    longest: int = 60
+
+
+@frozen
 class OptionSpec:
     """A setup option a game offers (integers only, with bounds)."""
 
@@ -103,8 +113,9 @@ class GameInfo(Generic[StateT]):
     config_type: type
     action_types: tuple[type, ...]
     state_type: type
-    make_config: Callable[[tuple[str, ...], Mapping[str, int], Any], Any]
-    """Build a config from seat names (clockwise), option values and a content pack."""
+    make_config: Callable[..., Any]
+    """``make_config(names, options, pack, texts={})``: a config from seat names (clockwise),
+    option values, a content pack and the game's text options."""
     default_pack: Callable[[], Any]
     load_pack: Callable[[str], Any]
     """Read a pack file; raises PackError naming the file, the field and the fault."""
@@ -119,15 +130,17 @@ class GameInfo(Generic[StateT]):
     seat_names: Callable[[StateT], tuple[str, ...]] = field(kw_only=True)
     secrets_of: Callable[[StateT, Seat], tuple[str, ...]] = field(kw_only=True)
     """The texts that only ``seat`` (and a referee) may see now: used by privacy tests."""
+    text_options: Callable[[Any], tuple[TextOption, ...]] = field(
+        kw_only=True, default=lambda pack: ()
+    )
+    """The free-text setup fields for a pack (e.g. names for the pack's characters)."""
     default_seats: int = field(kw_only=True, default=0)
     """How many seats a bot table (simulate, demo) uses; 0 means ``max_seats``."""
     seat_stats: Callable[[StateT, Seat], dict[str, int]] = field(
         kw_only=True, default=lambda state, seat: {}
     )
     """Extra per-seat counts for a finished game's simulation report (e.g. outs)."""
-    game_stats: Callable[[StateT], dict[str, float]] = field(
-        kw_only=True, default=lambda state: {}
-    )
+    game_stats: Callable[[StateT], dict[str, float]] = field(kw_only=True, default=lambda state: {})
     """Extra per-game figures for the simulation report (e.g. rounds)."""
 
     @property

@@ -29,6 +29,7 @@ async def test_space_pauses_the_demo_and_n_steps_once(tmp_path: Path):
         await pilot.pause()
         assert isinstance(app.screen, IslandTable)
         await pilot.press("space")
+        await pilot.pause(0.2)  # a step already under way may still land
         assert "DEMO (paused)" in screen_text(app)
         before = len(app.flow.session.actions)
         await pilot.pause(0.3)

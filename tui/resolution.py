@@ -16,6 +16,14 @@ if TYPE_CHECKING:
     from tui.flow import GameFlow
 
 
+def _listed(names: Iterable[str]) -> str:
+    """ "Ann", "Ann and Bo", "Ann, Bo and Cy"; "nobody" for none."""
+    items = list(names)
+    if not items:
+        return "nobody"
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+
+
 class ResolutionScreen(ParlourScreen):
     """Winners, losers, the reveal and the story; play again or back to the lobby."""
 
@@ -28,6 +36,7 @@ class ResolutionScreen(ParlourScreen):
     BINDINGS = [
         Binding("p", "again", "Play again"),
         Binding("l", "lobby", "Back to lobby"),
+        Binding("e", "export", "Export story"),
         Binding("down,j", "scroll(1)", "Scroll", key_display="↓↑"),
         Binding("up,k", "scroll(-1)", "Scroll", show=False),
         *ParlourScreen.BINDINGS,
@@ -43,13 +52,22 @@ class ResolutionScreen(ParlourScreen):
         names = session.game.seat_names(session.state)
         verdict = "The game is over."
         if outcome is not None:
-            winners = " and ".join(names[s] for s in outcome.winners) or "nobody"
-            losers = " and ".join(names[s] for s in outcome.losers) or "nobody"
+            winners = _listed(names[s] for s in outcome.winners)
+            losers = _listed(names[s] for s in outcome.losers)
             verdict = f"Winners: {winners} · Lost: {losers}\n{outcome.reason}"
+        self.verdict = verdict
         yield Static(verdict, id="verdict")
-        story = "\n".join(f"* {line}" for line in session.view(None).log)
         with VerticalScroll():
-            yield Markdown(self.flow.ui.reveal(session) + "\n\n## The story\n\n" + story)
+            yield Markdown(self.report(headline=False))
+
+    def report(self, headline: bool = True) -> str:
+        """The reveal and the public story as Markdown."""
+        session = self.flow.session
+        story = "\n".join(f"* {line}" for line in session.view(None).log)
+        top = (
+            f"# {session.game.title}, seed {session.seed}\n\n{self.verdict}\n\n" if headline else ""
+        )
+        return top + self.flow.ui.reveal(session) + "\n\n## The story\n\n" + story + "\n"
 
     def help_title(self) -> str:
         return self.flow.session.game.title
@@ -65,6 +83,24 @@ class ResolutionScreen(ParlourScreen):
 
     def action_scroll(self, amount: int) -> None:
         self.query_one(VerticalScroll).scroll_relative(y=amount * 3, animate=False)
+
+    def action_export(self) -> None:
+        """Write the story as Markdown into the saves folder."""
+        session = self.flow.session
+        folder = self.flow.save_path.parent if self.flow.save_path else self.app.saves_dir  # type: ignore[attr-defined]
+        stem = (
+            self.flow.save_path.stem
+            if self.flow.save_path
+            else f"{session.game.id}-demo-seed{session.seed}"
+        )
+        path = folder / f"{stem}-story.md"
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            path.write_text(self.report(), encoding="utf-8")
+        except OSError as exc:
+            self.app.notify(f"Could not write {path}: {exc.strerror or exc}", severity="error")
+            return
+        self.app.notify(f"Story written to {path}")
 
     def action_again(self) -> None:
         self.flow.play_again()

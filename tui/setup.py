@@ -114,6 +114,15 @@ class SetupScreen(ParlourScreen):
                     yield Static(
                         f" {option.minimum}-{option.maximum}. {option.help}", classes="wide"
                     )
+            for text in game.text_options(game.default_pack()):
+                with Horizontal(classes="row"):
+                    yield Label(text.label[:13])
+                    yield Input(
+                        placeholder=text.default or "(optional)",
+                        id=f"text-{text.key}",
+                        classes="wide",
+                        max_length=text.longest,
+                    )
             with Horizontal(classes="row"):
                 yield Label("Card pack")
                 yield Input(
@@ -160,6 +169,10 @@ class SetupScreen(ParlourScreen):
                 (o.key, self.query_one(f"#option-{o.key}", Input).value) for o in self.game.options
             ),
             pack=self.query_one("#pack", Input).value,
+            texts=tuple(
+                (t.key, self.query_one(f"#text-{t.key}", Input).value)
+                for t in self.game.text_options(self.game.default_pack())
+            ),
         )
 
     @on(Input.Changed, "#count")

@@ -28,6 +28,7 @@ class SetupEntry:
     seed: str
     options: tuple[tuple[str, str], ...] = ()
     pack: str = ""
+    texts: tuple[tuple[str, str], ...] = ()
 
 
 def bot_names(count: int, taken: tuple[str, ...]) -> tuple[str, ...]:
@@ -92,10 +93,20 @@ def check_setup(game: GameInfo[Any], entry: SetupEntry) -> tuple[list[str], Sess
         pack = game.load_pack(entry.pack.strip()) if entry.pack.strip() else game.default_pack()
     except PackError as exc:
         problems.append(f"Card pack refused: {exc}")
+    texts = {}
+    if pack is not None:
+        typed_texts = dict(entry.texts)
+        for option in game.text_options(pack):
+            text = " ".join(typed_texts.get(option.key, "").split())
+            if len(text) > option.longest:
+                problems.append(
+                    f"{option.label} is too long ({option.longest} characters at most)."
+                )
+            texts[option.key] = text
     if problems:
         return problems, None
     try:
-        config = game.make_config(names, values, pack)
+        config = game.make_config(names, values, pack, texts)
         return [], Session.start(game, config, seed, tuple(seats))
     except (IllegalAction, ValueError) as exc:
         return [str(exc)], None

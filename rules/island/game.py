@@ -37,7 +37,10 @@ MAX_TILES = 61
 
 
 def make_config(
-    names: tuple[str, ...], options: Mapping[str, int], pack: IslandPack
+    names: tuple[str, ...],
+    options: Mapping[str, int],
+    pack: IslandPack,
+    texts: Mapping[str, str] | None = None,
 ) -> IslandConfig:
     """The config for these seat names, setup options and content pack."""
     return IslandConfig(

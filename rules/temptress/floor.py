@@ -256,6 +256,8 @@ def spend(
         if need <= 0:
             raise IllegalAction("Your hand is already full.")
         wanted = min(need, len(state.discard))
+        if wanted == 0:
+            raise IllegalAction("The discard pile is empty: there is nothing to refill from.")
         if len(cards) != wanted or len(set(cards)) != len(cards):
             raise IllegalAction(f"Choose exactly {plural(wanted, 'card')} from the discard pile.")
         if any(c not in state.discard for c in cards):

@@ -5,7 +5,15 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from rules.engine import GameInfo, IllegalAction, OptionSpec, Outcome, Prompt, Seat
+from rules.engine import (
+    GameInfo,
+    IllegalAction,
+    OptionSpec,
+    Outcome,
+    Prompt,
+    Seat,
+    TextOption,
+)
 from rules.temptress import clues, contest, floor, help
 from rules.temptress.actions import (
     ACTION_TYPES,
@@ -57,14 +65,25 @@ new = new_table
 
 
 def make_config(
-    names: tuple[str, ...], options: Mapping[str, int], pack: TemptressPack
+    names: tuple[str, ...],
+    options: Mapping[str, int],
+    pack: TemptressPack,
+    texts: Mapping[str, str] | None = None,
 ) -> TemptressConfig:
-    """Seat names (suitors, then the narrator when a person narrates), options and a pack."""
+    """Seat names (suitors, then the narrator when a person narrates), options, a pack,
+    and the setup texts: ``woman_1``..``woman_4`` rename the women, ``persona_N`` are the
+    suitors' personas."""
+    texts = texts or {}
     person = bool(options.get("narrator_person", 0))
     suitors = tuple(names[:-1]) if person else tuple(names)
+    women = tuple(
+        WomanSpec(texts.get(f"woman_{i + 1}", "").strip() or w.name, w.personality)
+        for i, w in enumerate(pack.women[:4])
+    )
     return TemptressConfig(
         suitors=suitors,
-        women=tuple(WomanSpec(w.name, w.personality) for w in pack.women[:4]),
+        personas=tuple(texts.get(f"persona_{i + 1}", "").strip() for i in range(len(suitors))),
+        women=women,
         preference_pool=pack.preferences,
         narrator=PERSON if person else ISLAND,
         narrator_name=names[-1] if person else "The island",
@@ -189,7 +208,10 @@ def apply(state: TemptressState, action: Any) -> TemptressState:
     seats = len(state.suitors) + (1 if state.narrator_seat is not None else 0)
     if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < seats:
         raise IllegalAction("That seat is not at this table.")
-    if seat not in current.seats:
+    retiring = (
+        current.kind == "floor" and isinstance(action, Retire) and seat in state.active
+    )
+    if seat not in current.seats and not retiring:
         raise IllegalAction(f"It is not {name(state, seat)}'s turn: {current.text}")
     if not isinstance(action, _KINDS[current.kind]):
         raise IllegalAction(f"That is not possible now: {current.text}")
@@ -325,6 +347,18 @@ def secrets_of(state: TemptressState, seat: Seat) -> tuple[str, ...]:
     return hidden + texts + private
 
 
+def text_options(pack: TemptressPack) -> tuple[TextOption, ...]:
+    """Setup may rename the four women and give each suitor a persona line."""
+    women = tuple(
+        TextOption(f"woman_{i + 1}", f"Woman {i + 1}", w.name, 16)
+        for i, w in enumerate(pack.women[:4])
+    )
+    personas = tuple(
+        TextOption(f"persona_{i + 1}", f"Persona {i + 1}", "", 70) for i in range(MAX_SUITORS)
+    )
+    return women + personas
+
+
 def seat_stats(state: TemptressState, seat: Seat) -> dict[str, int]:
     """Per suitor: out by a wrong retirement; stayed on the island in a game nobody won."""
     nobody_won = state.result is not None and not state.result.winners
@@ -382,6 +416,7 @@ TEMPTRESS: GameInfo[TemptressState] = GameInfo(
     seat_names=seat_names,
     secrets_of=secrets_of,
     default_seats=MAX_SUITORS,
+    text_options=text_options,
     seat_stats=seat_stats,
     game_stats=game_stats,
 )

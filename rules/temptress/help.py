@@ -106,6 +106,11 @@ the island.
 * Raising again after a miss is not possible; reaching a raised target is
   judged against the final dice, after any re-roll by a later player.
 * A new round opens the floor to everyone.
+* Any suitor still in may retire whenever the floor is open, even right after
+  acting.
+* A round that ends because a pile ran out ends once the action that emptied
+  it is fully resolved (including the vote); so do the final retirements.
+* Refilling by choice needs at least one card in the discard pile.
 * After an opposed action the table votes only on the suitor who took it.
 * When the last round ends, spending and refills happen first, then the final
   retirements.

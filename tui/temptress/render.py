@@ -55,7 +55,8 @@ def suitors_table(view: TemptressView, current: int | None) -> Table:
         if suitor.out:
             note = Text("out", style="dim")
         else:
-            note = cards_line(suitor.faceup) if suitor.faceup else Text("")
+            persona = view.personas[index] if index < len(view.personas) else ""
+            note = cards_line(suitor.faceup) if suitor.faceup else Text(persona, style="italic")
             tags = [t for t, on in (("argued", suitor.argued), ("immune", suitor.immune)) if on]
             if tags:
                 note.append(" " + ", ".join(tags), style="italic")

@@ -1,0 +1,43 @@
+"""Driving the Temptress through its screens, and the privacy scan."""
+
+from __future__ import annotations
+
+from tests.tui_helpers import screen_text
+from tui.curtain import CurtainScreen
+from tui.temptress.narrator import NarratorScreen
+from tui.temptress.private import PrivateScreen
+from tui.temptress.table import TemptressTable
+
+LOG_LINES = 8
+"""The story log and the Footer at the bottom of the table: played cards are public there."""
+
+
+def leaks(app, text: str, viewer: int | None) -> list[str]:
+    """Other suitors' secrets on the screen (secrets the viewer shares are not leaks)."""
+    session = app.flow.session
+    game, state = session.game, session.state
+    own = set(game.secrets_of(state, viewer)) if viewer is not None else set()
+    found = []
+    for seat in range(len(state.suitors)):
+        if seat == viewer:
+            continue
+        for secret in game.secrets_of(state, seat):
+            if secret not in own and secret in text:
+                found.append(f"{state.suitors[seat].name}: {secret}")
+    return found
+
+
+def scan(app) -> list[str]:
+    """The privacy check for whatever screen is showing now."""
+    screen = app.screen
+    text = screen_text(app)
+    if isinstance(screen, TemptressTable):
+        text = "\n".join(text.splitlines()[:-LOG_LINES])
+        return leaks(app, text, None)
+    if isinstance(screen, CurtainScreen):
+        return leaks(app, text, None)
+    if isinstance(screen, NarratorScreen):
+        return []
+    if isinstance(screen, PrivateScreen):
+        return leaks(app, text, screen.seat)
+    return []

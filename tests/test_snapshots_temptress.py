@@ -1,0 +1,107 @@
+"""Snapshots of the Temptress's key screens at 80x24 and 120x40."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from attrs import evolve
+
+from rules.cards import PlayingCard
+from rules.registry import get
+from rules.session import BOT, SeatPlan, Session
+from rules.simulate import bot_config
+from rules.temptress.actions import ClaimFloor, Decline, Join, Retire
+from tests.tui_helpers import make_app
+
+SIZES = [(80, 24), (120, 40)]
+GAME = get("temptress")
+SEATS = (
+    SeatPlan("Ann"),
+    SeatPlan("Bo"),
+    SeatPlan("Cy"),
+    SeatPlan("Dot", BOT),
+    SeatPlan("Eve", BOT),
+)
+SHOWN_FOLDER = Path("saves")
+
+
+def _start(seed: int = 3) -> Session:
+    return Session.start(GAME, bot_config(GAME, SEATS), seed, SEATS)
+
+
+def _app(session: Session, delay: float = 1000.0):
+    return make_app(
+        SHOWN_FOLDER, bot_delay=delay, opening=lambda app: app.start_flow(session, None)
+    )
+
+
+def _at_floor() -> Session:
+    session = _start()
+    return session.apply(Decline(session.prompt.seats[0]))
+
+
+def _claimed_by(seat: int) -> Session:
+    session = _at_floor()
+    session = session.apply(ClaimFloor(seat, 1, "She is serenaded from a rowing boat"))
+    while session.prompt.kind == "join":
+        session = session.apply(Join(session.prompt.seats[0], False))
+    return session
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_temptress_table_snapshot(snap_compare, size):
+    assert snap_compare(_app(_at_floor()), terminal_size=size)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_temptress_action_with_a_target_snapshot(snap_compare, size):
+    assert snap_compare(_app(_claimed_by(3)), terminal_size=size)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_temptress_card_choice_snapshot(snap_compare, size):
+    async def run_before(pilot):
+        await pilot.press("enter")
+        await pilot.pause()
+
+    assert snap_compare(_app(_claimed_by(1)), terminal_size=size, run_before=run_before)
+
+
+def _at_spending() -> Session:
+    session = _at_floor()
+    state = session.state
+    suitors = list(state.suitors)
+    suitors[2] = evolve(suitors[2], rapport=2)
+    session = evolve(session, state=evolve(state, suitors=tuple(suitors)))
+    while session.prompt.kind == "floor":
+        session = session.apply(Decline(session.prompt.seats[0]))
+    assert session.prompt.kind == "spend"
+    return session
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_temptress_round_end_spending_snapshot(snap_compare, size):
+    async def run_before(pilot):
+        await pilot.press("enter")
+        await pilot.pause()
+
+    assert snap_compare(_app(_at_spending()), terminal_size=size, run_before=run_before)
+
+
+def _finished() -> Session:
+    session = _at_floor()
+    state = session.state
+    seat = next(s for s in range(5) if state.suitors[s].match != state.sorceress)
+    suit = state.women[state.suitors[seat].match].suit
+    flush = tuple(PlayingCard(rank, suit) for rank in range(2, 9))
+    suitors = list(state.suitors)
+    suitors[seat] = evolve(suitors[seat], hand=flush)
+    state = evolve(state, suitors=tuple(suitors), last_actor=None, declined=())
+    session = evolve(session, state=state)
+    return session.apply(Retire(seat, state.sorceress))
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_temptress_resolution_snapshot(snap_compare, size):
+    assert snap_compare(_app(_finished()), terminal_size=size)

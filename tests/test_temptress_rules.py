@@ -216,6 +216,8 @@ def test_others_join_in_opposition_before_the_target_is_rolled():
     assert lines(before, state) == [
         "Dmitri joins in opposition.",
         "Basil joins in opposition.",
+        "Cora stays out.",
+        "Edie stays out.",
         "Target: the dice show 5, 7 and 3: 15.",
     ]
     assert state.contest.participants == (ADA, DMITRI, BASIL)
@@ -767,7 +769,13 @@ def test_a_majority_of_the_votes_cast_gives_an_extra_chip():
     after = act(state, Vote(CORA, "yes"), Vote(BASIL, "abstain"), Vote(EDIE, "no"))
     assert after.suitors[ADA].rapport == 1
     after = act(after, Vote(DMITRI, "yes"))
-    assert lines(state, after) == ["The table votes 2 to 1: Ada earns an extra Rapport chip."]
+    assert lines(state, after) == [
+        "Cora votes yes.",
+        "Basil votes abstain.",
+        "Edie votes no.",
+        "Dmitri votes yes.",
+        "The table votes 2 to 1: Ada earns an extra Rapport chip.",
+    ]
     assert after.suitors[ADA].rapport == 2
     assert after.stage == FLOOR and after.contest is None
 
@@ -776,10 +784,19 @@ def test_a_tied_or_empty_vote_gives_no_chip():
     state = finished_solo()
     tied = act(state, Vote(BASIL, "yes"), Vote(CORA, "no"), Vote(DMITRI, "abstain"))
     tied = act(tied, Vote(EDIE, "abstain"))
-    assert lines(state, tied) == ["The table votes 1 to 1: no extra chip."]
+    assert lines(state, tied) == [
+        "Basil votes yes.",
+        "Cora votes no.",
+        "Dmitri votes abstain.",
+        "Edie votes abstain.",
+        "The table votes 1 to 1: no extra chip.",
+    ]
     assert tied.suitors[ADA].rapport == 1
     silent = vote_all(state, "abstain")
-    assert lines(state, silent) == ["The table votes 0 to 0: no extra chip."]
+    assert lines(state, silent)[-1] == "The table votes 0 to 0: no extra chip."
+    assert lines(state, silent)[:-1] == [
+        f"{state.suitors[s].name} votes abstain." for s in (BASIL, CORA, DMITRI, EDIE)
+    ]
 
 
 def test_the_narrator_awards_rapport_after_an_action():

@@ -198,3 +198,43 @@ async def test_a_suitor_retires_from_the_table_behind_the_curtain(tmp_path: Path
         assert story.startswith("# The Temptress, seed 5\n\nWinners: Ann")
         assert "## Every secret, revealed" in story
         assert "## The story" in story
+
+
+async def test_a_person_narrator_awards_a_chip_from_the_console(tmp_path: Path):
+    from rules.chance import loaded
+    from rules.temptress.actions import ClaimFloor, Join, PlayCards
+    from tui.temptress.narrator import NarratorScreen
+
+    game = get("temptress")
+    seats = (SeatPlan("Ann"), SeatPlan("Bo"), SeatPlan("Cy"), SeatPlan("Nora"))
+    config = game.make_config(
+        tuple(s.name for s in seats), {"narrator_person": 1}, game.default_pack()
+    )
+    session = Session.start(game, config, 9, seats)
+    session = session.apply(ClaimFloor(0, 2, "She is shown the stars"))
+    session = session.apply(Join(1, False)).apply(Join(2, False))
+    state = session.state
+    session = evolve(session, state=state)
+    lowest = min(state.suitors[0].hand, key=lambda c: c.rank)
+    assert session.prompt.kind == "play"
+    session = evolve(session, state=evolve(session.state, chance=loaded(9, 9, 9)))
+    assert session.state.contest.targets  # rolled when the last joiner answered
+    session = session.apply(PlayCards(0, (lowest,)))
+    assert session.prompt.kind == "verdict" and session.prompt.seats == (3,)
+    app = make_app(tmp_path, opening=lambda app: app.start_flow(session, None))
+    async with app.run_test(size=(120, 60)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, CurtainScreen)
+        assert "Pass the keyboard to Nora" in screen_text(app)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, NarratorScreen)
+        await pilot.pause()
+        text = screen_text(app)
+        assert "THE SORCERESS" in text
+        for suitor in session.state.suitors:
+            assert suitor.hand[0].label() in text
+        await pilot.press("2", "enter")
+        await pilot.pause()
+        assert app.flow.session.state.suitors[1].rapport == 1
+        assert "The narrator awards Bo a Rapport chip." in app.flow.session.view(None).log

@@ -16,6 +16,7 @@ HEX_KEYS = "dewazx"  # direction index -> key, as bound on the Island table
 def make_app(saves_dir: Path, **kwargs: object) -> ParlourApp:
     """The app as the tests build it: bots act at once, the seed is fixed."""
     kwargs.setdefault("bot_delay", 0.0)
+    kwargs.setdefault("dice_delay", 0.0)
     kwargs.setdefault("seed_source", lambda: 7)
     return ParlourApp(saves_dir, **kwargs)  # type: ignore[arg-type]
 

@@ -38,6 +38,7 @@ class ParlourApp(App[None]):
         theme: str = "parlour",
         pack_path: str | None = None,
         bot_delay: float = 0.8,
+        dice_delay: float = 0.25,
         seed_source: Callable[[], int] = new_seed,
         opening: Callable[[ParlourApp], object] | None = None,
     ) -> None:
@@ -45,6 +46,7 @@ class ParlourApp(App[None]):
         self.saves_dir = saves_dir
         self.pack_path = pack_path
         self.bot_delay = bot_delay
+        self.dice_delay = dice_delay
         self.seed_source = seed_source
         self.opening = opening
         self.flow: GameFlow | None = None

@@ -423,6 +423,7 @@ def vote(state: TemptressState, seat: Seat, choice: str) -> TemptressState:
     if choice not in ("yes", "no", "abstain"):
         raise IllegalAction("Vote yes, no or abstain.")
     votes = contest.votes + ((seat, choice),)
+    state = log(state, f"{name(state, seat)} votes {choice}.")
     pending = tuple(s for s in contest.asked if s != seat)
     state = _set(state, votes=votes, asked=pending)
     if pending:
@@ -613,8 +614,8 @@ def join(state: TemptressState, seat: Seat, wants: bool) -> TemptressState:
     participants = contest.participants + ((seat,) if wants else ())
     undecided = tuple(s for s in contest.undecided if s != seat)
     state = _set(state, participants=participants, undecided=undecided)
-    if wants:
-        state = log(state, f"{name(state, seat)} joins in opposition.")
+    verb = "joins in opposition" if wants else "stays out"
+    state = log(state, f"{name(state, seat)} {verb}.")
     if undecided:
         return state
     return begin_target(state, participants)

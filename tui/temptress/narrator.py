@@ -90,7 +90,7 @@ class NarratorScreen(GameScreen):
 
     def on_mount(self) -> None:
         super().on_mount()
-        self._task()
+        self._show_task()
 
     def _secrets(self) -> Text:
         view = self.view
@@ -118,7 +118,7 @@ class NarratorScreen(GameScreen):
         text.append_text(cards_line(secrets.discard))
         return text
 
-    def _task(self) -> None:
+    def _show_task(self) -> None:
         names = [s.name for s in self.view.suitors]
         mode = self.mode
         contest = self.view.contest
@@ -172,11 +172,11 @@ class NarratorScreen(GameScreen):
             self._act(NarratorSettleTie(self.seat, index))
         else:
             self.marked ^= {index}
-            self._task()
+            self._show_task()
 
     def action_twist(self) -> None:
         self.twist = not self.twist
-        self._task()
+        self._show_task()
 
     def action_end_round(self) -> None:
         self._act(NarratorEndRound(self.seat))

@@ -66,7 +66,8 @@ def suitors_table(view: TemptressView, current: int | None) -> Table:
     return table
 
 
-def contest_text(view: TemptressView) -> Text:
+def contest_text(view: TemptressView, dice_shown: int = 3) -> Text:
+    """The action or argument under way; ``dice_shown`` reveals the target die by die."""
     contest = view.contest
     if contest is None:
         return Text("No action under way.", style="dim")
@@ -92,7 +93,7 @@ def contest_text(view: TemptressView) -> Text:
             text.append(
                 "Opposed by " + ", ".join(names[s] for s in contest.participants[1:]) + "\n"
             )
-    text.append_text(target_text(contest))
+    text.append_text(target_text(contest, dice_shown))
     for play in contest.plays:
         text.append(f"  T{play.target} {names[play.seat]}: ")
         text.append_text(cards_line(play.cards))
@@ -101,12 +102,12 @@ def contest_text(view: TemptressView) -> Text:
     return text
 
 
-def target_text(contest: Contest) -> Text:
+def target_text(contest: Contest, dice_shown: int = 3) -> Text:
     text = Text()
     if contest.target:
-        dice = " + ".join(str(d) for d in contest.dice)
-        text.append(f"Target {contest.target}: {dice} = ", style="")
-        text.append(str(contest.targets[-1]), style="bold reverse")
+        faces = [str(d) if i < dice_shown else "?" for i, d in enumerate(contest.dice)]
+        text.append(f"Target {contest.target}: {' + '.join(faces)} = ")
+        text.append(str(contest.targets[-1]) if dice_shown >= 3 else "...", style="bold reverse")
         text.append("\n")
     return text
 

@@ -8,6 +8,7 @@ the status line; private ones go behind the curtain.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -26,6 +27,9 @@ from rules.temptress.state import (
 from tui.base import ParlourScreen
 from tui.game_screen import GameScreen
 from tui.temptress.render import contest_text, suitors_table, women_table
+
+if TYPE_CHECKING:
+    from tui.flow import GameFlow
 
 _KIND_KEYS = {
     "floor": {"court", "argue", "retire", "decline"},
@@ -85,9 +89,31 @@ class TemptressTable(GameScreen):
         with VerticalScroll(id="log"):
             yield Static(id="log-text")
 
+    def __init__(self, flow: GameFlow) -> None:
+        super().__init__(flow)
+        self.dice_key: tuple[int, tuple[int, ...]] | None = None
+        self.dice_shown = 3
+
     def on_mount(self) -> None:
         super().on_mount()
         self.refresh_view()
+
+    def _roll_dice(self, view: TemptressView) -> None:
+        """A new target is revealed one die at a time (``dice_delay`` apart)."""
+        contest = view.contest
+        key = (len(contest.targets), contest.dice) if contest and contest.target else None
+        if key is None or key == self.dice_key:
+            return
+        self.dice_key = key
+        delay = getattr(self.app, "dice_delay", 0.0)
+        if delay <= 0:
+            return
+        self.dice_shown = 0
+        self.set_interval(delay, self._next_die, repeat=3)
+
+    def _next_die(self) -> None:
+        self.dice_shown += 1
+        self.query_one("#contest", Static).update(contest_text(self.view, self.dice_shown))
 
     # --- drawing -------------------------------------------------------------
 
@@ -128,7 +154,8 @@ class TemptressTable(GameScreen):
                     "\n1 their match clues · 2 their sorceress clues · 3 their hand · 4 a promise"
                 )
         self.query_one("#now", Static).update(now)
-        self.query_one("#contest", Static).update(contest_text(view))
+        self._roll_dice(view)
+        self.query_one("#contest", Static).update(contest_text(view, self.dice_shown))
         self.query_one("#log-text", Static).update("\n".join(view.log[-40:]))
         self.query_one("#log", VerticalScroll).scroll_end(animate=False)
         self.refresh_bindings()

@@ -37,3 +37,16 @@ async def test_space_pauses_the_demo_and_n_steps_once(tmp_path: Path):
         await pilot.press("n")
         await pilot.pause()
         assert len(app.flow.session.actions) == before + 1
+
+
+async def test_the_temptress_demo_plays_a_whole_game_of_bots(tmp_path: Path):
+    app = make_app(tmp_path, opening=lambda app: app.start_demo("temptress", 2))
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(400):
+            if isinstance(app.screen, ResolutionScreen):
+                break
+            await pilot.pause(0.01)
+        assert isinstance(app.screen, ResolutionScreen)
+        assert all(seat.is_bot for seat in app.flow.session.seats)
+        assert app.flow.session.outcome is not None
+        assert len(app.flow.session.actions) > 100

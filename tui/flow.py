@@ -93,13 +93,36 @@ class GameFlow:
 
     def act(self, action: Any) -> str | None:
         """Apply an action; returns the rules' refusal, or None when applied."""
+        before = self.session.state
         try:
             self.session = self.session.apply(action)
         except IllegalAction as exc:
             return exc.reason
         self.save()
-        self.advance()
+        linger = self._linger(before)
+        if linger > 0:
+            self.show_table()
+            self._bot_token += 1
+            token = self._bot_token
+            self._later(linger, lambda: self._advance_if(token))
+        else:
+            self.advance()
         return None
+
+    def _linger(self, before: Any) -> float:
+        """How long the public table stays up to show something new (say, fresh dice)
+        before the curtain comes down for a person's private step."""
+        prompt = self.session.prompt
+        seconds = getattr(self.ui, "linger", None)
+        if prompt is None or not prompt.private or seconds is None:
+            return 0.0
+        if self.session.seats[prompt.seats[0]].is_bot:
+            return 0.0
+        return float(seconds(before, self.session.state, getattr(self.app, "dice_delay", 0.0)))
+
+    def _advance_if(self, token: int) -> None:
+        if token == self._bot_token:
+            self.advance()
 
     def check(self, action: Any) -> str | None:
         """The rules' refusal of ``action``, without applying it (None: it is legal)."""

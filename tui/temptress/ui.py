@@ -50,6 +50,17 @@ class TemptressUI:
             return faux_pas_screen(flow, seat)
         raise ValueError(f"no private screen for {kind}")
 
+    def linger(self, before: TemptressState, after: TemptressState, dice_delay: float) -> float:
+        """Keep the table up while a freshly rolled target is revealed die by die."""
+        if dice_delay <= 0 or after.contest is None or not after.contest.target:
+            return 0.0
+        old = before.contest
+        fresh = old is None or (old.targets, old.dice) != (
+            after.contest.targets,
+            after.contest.dice,
+        )
+        return 3 * dice_delay + 0.6 if fresh else 0.0
+
     def note_screen(self, flow: GameFlow, seat: Seat, notes: tuple[str, ...]) -> Screen[None]:
         if seat >= len(flow.session.state.suitors):
             return NarratorScreen(flow, seat)

@@ -9,9 +9,10 @@ from rules.engine import GameInfo
 
 def _load() -> dict[str, GameInfo[Any]]:
     from rules.island.game import ISLAND
+    from rules.persuasion.game import PERSUASION
     from rules.temptress.game import TEMPTRESS
 
-    games = (TEMPTRESS, ISLAND)
+    games = (TEMPTRESS, ISLAND, PERSUASION)
     return {game.id: game for game in games}
 
 

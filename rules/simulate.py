@@ -57,9 +57,7 @@ class SimulationReport:
             f"max {self.turns_max}; decisions per game: mean {self.actions_mean:.1f}",
         ]
         if self.figures:
-            lines.append(
-                "per game: " + ", ".join(f"{k} {v:.1f}" for k, v in self.figures.items())
-            )
+            lines.append("per game: " + ", ".join(f"{k} {v:.1f}" for k, v in self.figures.items()))
         for tally in self.seats:
             extra = "".join(f", {v} {k}" for k, v in tally.extra.items())
             lines.append(f"  {tally.name}: {tally.wins} wins, {tally.losses} losses{extra}")
@@ -72,8 +70,10 @@ def bot_table(game: GameInfo[Any], seats: int | None = None) -> tuple[SeatPlan, 
     return tuple(SeatPlan(name, BOT) for name in SEAT_NAMES[:count])
 
 
-def bot_config(game: GameInfo[Any], seats: tuple[SeatPlan, ...]) -> Any:
-    options = {o.key: o.default for o in game.options}
+def bot_config(
+    game: GameInfo[Any], seats: tuple[SeatPlan, ...], overrides: dict[str, int] | None = None
+) -> Any:
+    options = {o.key: o.default for o in game.options} | (overrides or {})
     return game.make_config(tuple(s.name for s in seats), options, game.default_pack())
 
 
@@ -89,11 +89,15 @@ def play_out(session: Session, max_actions: int) -> Session:
 
 
 def simulate(
-    game: GameInfo[Any], games: int, seed: int, max_actions: int = 20000
+    game: GameInfo[Any],
+    games: int,
+    seed: int,
+    max_actions: int = 20000,
+    options: dict[str, int] | None = None,
 ) -> SimulationReport:
     seats = bot_table(game)
     names = tuple(s.name for s in seats)
-    config = bot_config(game, seats)
+    config = bot_config(game, seats, options)
     wins = [0] * len(seats)
     losses = [0] * len(seats)
     extras: list[dict[str, int]] = [{} for _ in seats]

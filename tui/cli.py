@@ -94,6 +94,18 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--games", type=int, default=100)
     sim.add_argument("--seed", type=int, default=1)
     sim.add_argument("--json", action="store_true", help="print the report as JSON")
+    sim.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="a game option for every simulated table, e.g. round_limit=5",
+    )
+    sim.add_argument(
+        "--evening-ball",
+        action="store_true",
+        help="Persuasion: play the simplified Evening Ball mode",
+    )
 
     check = commands.add_parser(
         "check",
@@ -120,7 +132,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.games < 1:
             print("parlour: --games must be at least 1", file=sys.stderr)
             return 2
-        report = simulate(registry.get(args.game), args.games, args.seed)
+        game = registry.get(args.game)
+        options, problem = _options(game, args.option)
+        if args.evening_ball:
+            if "evening_ball" not in {o.key for o in game.options}:
+                problem = f"{game.title} has no Evening Ball mode"
+            options["evening_ball"] = 1
+        if problem:
+            print(f"parlour: {problem}", file=sys.stderr)
+            return 2
+        report = simulate(game, args.games, args.seed, options=options)
         print(json.dumps(report.as_dict(), indent=2) if args.json else report.as_text())
         return 0 if report.errors == 0 else 1
     if command == "check":
@@ -184,6 +205,24 @@ def _run_app(args: argparse.Namespace) -> int:
     )
     app.run()
     return 0
+
+
+def _options(game: Any, items: list[str]) -> tuple[dict[str, int], str]:
+    """``KEY=VALUE`` options checked against the game's; a problem sentence or ''."""
+    options: dict[str, int] = {}
+    specs = {o.key: o for o in game.options}
+    for item in items:
+        key, sep, value = item.partition("=")
+        if not sep:
+            return {}, f"--option {item!r} should look like KEY=VALUE"
+        if key not in specs:
+            known = ", ".join(specs) or "none"
+            return {}, f"{game.title} has no option {key!r} (options: {known})"
+        spec = specs[key]
+        if not value.isdigit() or not spec.minimum <= int(value) <= spec.maximum:
+            return {}, f"{spec.label} must be a whole number from {spec.minimum} to {spec.maximum}"
+        options[key] = int(value)
+    return options, ""
 
 
 def _new_session(args: argparse.Namespace, pack: str | None) -> tuple[str, Any]:

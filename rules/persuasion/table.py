@@ -1,0 +1,101 @@
+"""Persuasion's vocabulary on the table: aware, stamp, flip up, move, and card words."""
+
+from __future__ import annotations
+
+from attrs import evolve
+
+from rules.engine import Event, IllegalAction, Seat
+from rules.persuasion.state import PersuasionState, TraitCard
+
+
+def card(state: PersuasionState, number: int) -> TraitCard:
+    return state.config.cards[number]
+
+
+def describe(item: TraitCard) -> str:
+    symbols = ", ".join(item.symbols)
+    return f"{item.title} ({symbols}; action: {item.action.replace('_', ' ')})"
+
+
+def name(state: PersuasionState, seat: Seat) -> str:
+    return state.config.names[seat]
+
+
+def owner_of(state: PersuasionState, number: int) -> Seat | None:
+    """The player whose traits hold the card; None for the discards (or the box)."""
+    return next((p for p, cards in enumerate(state.traits) if number in cards), None)
+
+
+def aware(state: PersuasionState, seat: Seat, number: int) -> bool:
+    """Face up, stamped by the seat, or the seat's own card."""
+    return state.faceup[number] or seat in state.stamps[number] or number in state.traits[seat]
+
+
+def slot_of(state: PersuasionState, player: Seat, slot: int | None) -> int:
+    """The card number in a player's slot, or IllegalAction."""
+    cards = state.traits[player]
+    if slot is None or not 0 <= slot < len(cards):
+        raise IllegalAction(f"{name(state, player)} has no card in that place.")
+    return cards[slot]
+
+
+def stamp(state: PersuasionState, seat: Seat, number: int) -> PersuasionState:
+    """Put the seat's stamp on a card (face-up cards carry none); flip it up if everyone has."""
+    if state.faceup[number] or seat in state.stamps[number]:
+        return state
+    stamps = list(state.stamps)
+    stamps[number] = tuple(sorted(stamps[number] + (seat,)))
+    return flip_if_known(evolve(state, stamps=tuple(stamps)), number)
+
+
+def flip_if_known(state: PersuasionState, number: int) -> PersuasionState:
+    """A card stamped by every player (its owner aside) flips up."""
+    if state.faceup[number]:
+        return state
+    owner = owner_of(state, number)
+    others = [p for p in range(len(state.traits)) if p != owner]
+    if all(p in state.stamps[number] for p in others):
+        state = flip_up(state, number)
+        return log(state, f"Everyone knows {card(state, number).title}: it flips face up.")
+    return state
+
+
+def flip_up(state: PersuasionState, number: int) -> PersuasionState:
+    """Face up for good; its stamps go back to their owners."""
+    faceup = list(state.faceup)
+    faceup[number] = True
+    stamps = list(state.stamps)
+    stamps[number] = ()
+    return evolve(state, faceup=tuple(faceup), stamps=tuple(stamps))
+
+
+def remove(state: PersuasionState, number: int) -> PersuasionState:
+    traits = tuple(tuple(c for c in cards if c != number) for cards in state.traits)
+    discards = tuple(c for c in state.discards if c != number)
+    return evolve(state, traits=traits, discards=discards)
+
+
+def to_traits(state: PersuasionState, number: int, player: Seat) -> PersuasionState:
+    state = remove(state, number)
+    traits = list(state.traits)
+    traits[player] = traits[player] + (number,)
+    return flip_if_known(evolve(state, traits=tuple(traits)), number)
+
+
+def to_discards(state: PersuasionState, number: int) -> PersuasionState:
+    state = remove(state, number)
+    return flip_if_known(evolve(state, discards=state.discards + (number,)), number)
+
+
+def log(state: PersuasionState, *texts: str) -> PersuasionState:
+    return evolve(state, log=state.log + tuple(Event(t) for t in texts))
+
+
+def tell(state: PersuasionState, seat: Seat, *texts: str) -> PersuasionState:
+    return evolve(state, log=state.log + tuple(Event(t, (seat,)) for t in texts))
+
+
+def show(state: PersuasionState, seat: Seat, number: int, how: str) -> PersuasionState:
+    """The seat looks at a card (and stamps it), told privately what it is."""
+    state = tell(state, seat, f"{how}: {describe(card(state, number))}.")
+    return stamp(state, seat, number)

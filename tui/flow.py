@@ -48,9 +48,10 @@ class NotesUI(Protocol):
 
 def _uis() -> dict[str, GameUI]:
     from tui.island.ui import IslandUI
+    from tui.persuasion.ui import PersuasionUI
     from tui.temptress.ui import TemptressUI
 
-    return {"island": IslandUI(), "temptress": TemptressUI()}
+    return {"island": IslandUI(), "temptress": TemptressUI(), "persuasion": PersuasionUI()}
 
 
 def game_ui(game_id: str) -> GameUI:

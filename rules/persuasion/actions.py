@@ -85,7 +85,8 @@ def use(state: PersuasionState, action: UseCard) -> PersuasionState:
         raise IllegalAction("You may only use a card you are aware of (face up or stamped).")
     kind = card(state, used).action
     me, them = name(state, seat), name(state, author)
-    state = log(state, f"{me} uses {them}'s {card(state, used).title}: {DESCRIPTIONS[kind]}.")
+    which = card(state, used).title if state.faceup[used] else "face-down card"
+    state = log(state, f"{me} uses {them}'s {which}: {DESCRIPTIONS[kind]}.")
     if kind == PEEK_AUTHOR:
         number = _unknown(state, seat, author, action.target)
         return show(state, seat, number, f"You peek at {them}'s card")

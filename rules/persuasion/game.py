@@ -358,7 +358,13 @@ def _resolve(state: PersuasionState) -> PersuasionState:
         lines.append(
             f"{name(state, p)} (desires {diary.desired}, despises {diary.despised}) is {where} "
             f"{want} {diary.desired} and {hate} {diary.despised}: "
-            + ("wins." if won else "does not win (ties do not win).")
+            + (
+                "wins."
+                if won
+                else "a tie, which does not win."
+                if want == hate
+                else "does not win."
+            )
         )
     outcome = Outcome(tuple(winners), tuple(losers), "\n".join(lines))
     state = evolve(state, exchanged=pairs, phase=OVER, result=outcome)

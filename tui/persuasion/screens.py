@@ -63,7 +63,7 @@ def players_table(view: PersuasionView) -> Table:
     table = Table(box=None, expand=True, pad_edge=False, header_style="bold")
     table.add_column("", width=1)
     table.add_column("Player", no_wrap=True)
-    table.add_column("Down", justify="right", width=4)
+    table.add_column("Face down (stamps)", no_wrap=True)
     table.add_column("Face up", ratio=1)
     table.add_column("Holds", no_wrap=True)
     names = [p.name for p in view.players]
@@ -73,10 +73,16 @@ def players_table(view: PersuasionView) -> Table:
             if sight.faceup and sight.card is not None:
                 up.append(f"{sight.card.title} ")
                 up.append_text(symbols_text(sight.card.symbols))
-        down = sum(1 for c in player.cards if not c.faceup)
+        down = Text(
+            " ".join(
+                "#" + "".join(names[s][:1] for s in c.stampers)
+                for c in player.cards
+                if not c.faceup
+            )
+        )
         holds = ", ".join(names[o] for o in player.holds) or ("sent" if player.mailed else "")
         marker = "H" if index == view.hostex else ""
-        table.add_row(marker, player.name, str(down), up, holds)
+        table.add_row(marker, player.name, down, up, holds)
     return table
 
 
@@ -112,7 +118,7 @@ class PersuasionTable(GameScreen):
         mode = " · Evening Ball" if view.evening_ball else ""
         status = (
             f"Persuasion{mode} · Round {view.round} · {view.phase} · "
-            f"Discards: {len(view.discards)} · H = hostex"
+            f"Discards: {len(view.discards)} · H hostex · #AB stamps"
         )
         if self.flow.demo:
             status += " · DEMO" + (" (paused)" if self.flow.paused else "")

@@ -9,10 +9,11 @@ from rules.engine import GameInfo
 
 def _load() -> dict[str, GameInfo[Any]]:
     from rules.island.game import ISLAND
+    from rules.lantern.game import LANTERN
     from rules.persuasion.game import PERSUASION
     from rules.temptress.game import TEMPTRESS
 
-    games = (TEMPTRESS, ISLAND, PERSUASION)
+    games = (TEMPTRESS, ISLAND, PERSUASION, LANTERN)
     return {game.id: game for game in games}
 
 

@@ -24,7 +24,7 @@ async def test_demo_plays_to_the_end_and_reveals_everything(tmp_path: Path):
 
 
 async def test_space_pauses_the_demo_and_n_steps_once(tmp_path: Path):
-    app = make_app(tmp_path, bot_delay=0.05, opening=lambda app: app.start_demo("island", 4))
+    app = make_app(tmp_path, bot_delay=0.5, opening=lambda app: app.start_demo("island", 4))
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, IslandTable)
@@ -32,7 +32,7 @@ async def test_space_pauses_the_demo_and_n_steps_once(tmp_path: Path):
         await pilot.pause(0.2)  # a step already under way may still land
         assert "DEMO (paused)" in screen_text(app)
         before = len(app.flow.session.actions)
-        await pilot.pause(0.3)
+        await pilot.pause(1.2)
         assert len(app.flow.session.actions) == before
         await pilot.press("n")
         await pilot.pause()

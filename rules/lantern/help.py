@@ -1,0 +1,82 @@
+"""Ye Olde Rusty Lantern's rules and phase help, in Parlour's own words."""
+
+from __future__ import annotations
+
+from rules.engine import Prompt
+
+RULES = """\
+# Ye Olde Rusty Lantern
+
+Bards round a tavern table tell one tale together. Each card in a Bard's hand
+is a story element (a one-eyed ferryman, a cracked hourglass, a duel at dawn).
+Work your elements into the tale, tie off the loose ends, and be the one whose
+passage ends it with an empty hand.
+
+## The tavern
+* The **Barkeep** referees and never plays: a person at a console that shows
+  every hand and the deck, or **the table**, where the other Bards vote.
+* There are 2 to 8 benches. Bards join between turns (the Barkeep picks the
+  bench, and they are dealt a starting hand) and may leave (their cards go
+  back into the deck). With fewer than two Bards the tale is suspended.
+
+## A turn
+The Bard on turn either **plays** or **passes**.
+* A play is a passage of prose (the word guideline is a setup option) that,
+  if the Bard holds cards, names exactly one of them and brings it into the
+  tale. It may also claim to tie off Loose Ends lying on the table.
+* After the play, the other Bards may **interrupt**: name a card from their own
+  hand whose element the play happened to mention.
+* The Barkeep rules on the play first. **Verified**: the passage joins the
+  tale, the card is burned or, if the Barkeep says so, lies on the table as a
+  **Loose End**; each Loose End tied off earns the Bard one **Ale**; it is still
+  their turn. **Denied** (it cannot be understood; it does not follow; it is not
+  in the spirit of the game; it is too long or too short; a card was held but
+  none named; no card and no Loose End; it came too late; the card was named
+  but not brought in): the card is burned, the Bard takes two cards and the
+  turn passes clockwise.
+* Then each interruption: **verified**, the named card is burned, the
+  interrupted Bard takes a card and the turn jumps to the interrupter;
+  **denied** because the element was not mentioned, the card is burned and the
+  interrupter takes two; after a successful interruption the rest come **too
+  late**: each card is burned and its Bard takes one.
+* A pass gives one card; a Bard who passes may burn one card of their choice.
+* **Asleep**: if the turn timer runs out, the Bard has passed; three turns
+  asleep in a row and the Barkeep may send them **Under The Table** (out).
+
+## Winning
+A Bard wins when they hold no cards, theirs was the last successful play, no
+Loose Ends lie on the table and no interruption waits. The winner may write a
+closing passage; the tale can then be exported.
+
+## When the deck runs dry
+The Barkeep either adds new story elements to the deck or ends the tale,
+lamely, with no winner.
+
+## Parlour's choices
+* Cards are dealt at random from the deck; cards that cannot be dealt are owed
+  until the Barkeep restocks.
+* At a table without a Barkeep, a play is verified when more than half of the
+  other Bards vote for it; the Bard's own suggestion decides whether the card
+  becomes a Loose End, and the Loose Ends they claimed are tied off.
+* Interruptions can only name cards from your own hand, so "not your card"
+  cannot happen here.
+"""
+
+_PHASES = {
+    "turn": "Your turn: write a passage that brings one of your cards into the tale (and "
+    "ties off Loose Ends if you can), or pass for a card.",
+    "window": "A play was just told: interrupt by naming a card of yours that it mentioned, "
+    "or let it go.",
+    "ruling": "The play is judged: verify it (maybe making its card a Loose End, and marking "
+    "Loose Ends tied off) or deny it with a reason.",
+    "interruptions": "An interruption is judged: did the play mention the named element?",
+    "dry": "The deck has run dry: add story elements, or end the tale.",
+    "closing": "The tale is won: write its closing passage.",
+    "suspended": "The tale waits for at least two Bards on the benches.",
+}
+
+
+def phase_help(prompt: Prompt | None) -> str:
+    if prompt is None:
+        return "The tale is over: read it through, and export it."
+    return _PHASES.get(prompt.kind, prompt.text)

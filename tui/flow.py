@@ -48,10 +48,16 @@ class NotesUI(Protocol):
 
 def _uis() -> dict[str, GameUI]:
     from tui.island.ui import IslandUI
+    from tui.lantern.ui import LanternUI
     from tui.persuasion.ui import PersuasionUI
     from tui.temptress.ui import TemptressUI
 
-    return {"island": IslandUI(), "temptress": TemptressUI(), "persuasion": PersuasionUI()}
+    return {
+        "island": IslandUI(),
+        "temptress": TemptressUI(),
+        "persuasion": PersuasionUI(),
+        "lantern": LanternUI(),
+    }
 
 
 def game_ui(game_id: str) -> GameUI:

@@ -39,10 +39,10 @@ async def _write(pilot, text: str, card: int | None, ties: bool = False) -> None
     screen = await _open(pilot, WritingScreen)
     state = pilot.app.flow.session.state
     await pilot.pause()
-    text = screen_text(pilot.app)
+    shown = screen_text(pilot.app)
     for other, hand in enumerate(state.hands):
         if other != screen.seat:
-            assert not [state.elements[c] for c in hand if state.elements[c] in text]
+            assert not [state.elements[c] for c in hand if state.elements[c] in shown]
     if card is not None:
         hand = state.hands[screen.seat]
         screen.query_one("#hand", OptionList).highlighted = hand.index(card)
@@ -73,6 +73,7 @@ async def test_a_short_tale_with_a_denial_a_loose_end_an_interruption_and_a_win(
         await _write(pilot, f"The tale begins with {element[first]} on the bar.", first)
         await _let_go(pilot, BO, CY)
         console = await _open(pilot, BarkeepScreen)
+        await pilot.pause()
         assert all(element[c] in screen_text(app) for c in state.hands[BO])
         await pilot.press("ctrl+l", "ctrl+v")
         await pilot.pause()

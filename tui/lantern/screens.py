@@ -392,7 +392,20 @@ class BarkeepScreen(GameScreen):
     def _secrets(self) -> Text:
         view = self.view
         names = dict(view.elements_named)
-        text = tale_text(view)
+        text = Text()
+        attempt = view.attempt
+        if attempt is not None:
+            card = names.get(attempt.card, "") if attempt.card is not None else "no card"
+            text.append(f"Under review: {view.bards[attempt.bard].name} ({card})\n", style="bold")
+            text.append(attempt.text + "\n", style="italic")
+            if attempt.ties:
+                text.append(
+                    "Claims to tie off: " + ", ".join(names[t] for t in attempt.ties) + "\n"
+                )
+            if attempt.loose_end:
+                text.append("The Bard suggests the card becomes a Loose End.\n")
+            for seat, claimed in attempt.interruptions:
+                text.append(f"Interrupted by {view.bards[seat].name}: {names[claimed]}\n")
         text.append("\nHands\n", style="bold")
         for index, hand in enumerate(view.hands):
             text.append(f"{view.bards[index].name}: " + ", ".join(names[c] for c in hand) + "\n")

@@ -231,6 +231,16 @@ def _deciders(state: LanternState, *skip: Seat) -> tuple[Seat, ...]:
     return tuple(b for b in _voters(state, *skip) if b not in voted)
 
 
+def _interruption_skip(
+    state: LanternState, attempt: Attempt, interrupter: Seat
+) -> tuple[Seat, ...]:
+    """Who does not vote on an interruption at the table: the two Bards it concerns, unless
+    nobody else sits at the table (two Bards): then the interrupted Bard rules."""
+    if _voters(state, attempt.bard, interrupter):
+        return (attempt.bard, interrupter)
+    return (interrupter,)
+
+
 def prompt(state: LanternState) -> Prompt | None:
     phase = state.phase
     if phase == OVER:
@@ -271,7 +281,7 @@ def prompt(state: LanternState) -> Prompt | None:
     if phase == INTERRUPTIONS:
         assert attempt is not None
         interrupter = attempt.interruptions[0][0]
-        seats = _deciders(state, attempt.bard, interrupter)
+        seats = _deciders(state, *_interruption_skip(state, attempt, interrupter))
         return Prompt(
             seats,
             INTERRUPTIONS,
@@ -415,6 +425,7 @@ def _verified(
 ) -> LanternState:
     bard = attempt.bard
     card = attempt.card
+    tied = tuple(dict.fromkeys(tied))
     if card is not None:
         hand = tuple(c for c in state.hands[bard] if c != card)
         state = evolve(state, hands=_replace(state.hands, bard, hand))
@@ -452,7 +463,7 @@ def _denied(state: LanternState, attempt: Attempt, reason: str) -> LanternState:
         f"The play is denied: {reason}. {_name(state, bard)} takes two cards and the turn passes.",
     )
     state = _deal(state, bard, 2)
-    return evolve(state, on_turn=_next(state, bard))
+    return evolve(state, on_turn=_next(state, bard), asleep=_replace(state.asleep, bard, 0))
 
 
 def _next_interruption(state: LanternState) -> LanternState:
@@ -482,7 +493,8 @@ def _rule_interruption(state: LanternState, action: RuleInterruption) -> Lantern
     assert attempt is not None
     seat, card = attempt.interruptions[0]
     if _barkeep(state) is None:
-        outcome = _vote_done(state, action.seat, action.verify, attempt.bard, seat)
+        skip = _interruption_skip(state, attempt, seat)
+        outcome = _vote_done(state, action.seat, action.verify, *skip)
         if outcome is None:
             votes = attempt.votes + ((action.seat, action.verify),)
             return evolve(state, attempt=evolve(attempt, votes=votes))
@@ -524,7 +536,8 @@ def _finish_attempt(state: LanternState) -> LanternState:
         and state.last_success == bard
         and not state.table
     )
-    if won and not state.owed:
+    if won and all(b != bard for b, _ in state.owed):
+        state = evolve(state, owed=())
         state = _log(
             state,
             f"{_name(state, bard)} has no cards left, no Loose Ends remain, and "
@@ -626,8 +639,14 @@ def _seat_bard(state: LanternState, action: SeatBard) -> LanternState:
 
 def _restock(state: LanternState, action: Restock) -> LanternState:
     fresh = tuple(
-        e.strip() for e in action.elements if e.strip() and e.strip() not in state.elements
+        dict.fromkeys(
+            e.strip() for e in action.elements if e.strip() and e.strip() not in state.elements
+        )
     )
+    if action.elements and not fresh:
+        raise IllegalAction(
+            "Those story elements are already in the tale: type new ones, or add none to end it."
+        )
     if not fresh:
         result = Outcome(
             (),

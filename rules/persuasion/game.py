@@ -196,7 +196,7 @@ def _introduce(state: PersuasionState, action: Introduce) -> PersuasionState:
 
 def _send(state: PersuasionState, action: Send) -> PersuasionState:
     seat, to = action.seat, action.to
-    if to == seat or to not in _players(state):
+    if isinstance(to, bool) or to == seat or to not in _players(state):
         raise IllegalAction("Send to another player at the table.")
     if action.card is not None:
         number = slot_of(state, seat, action.card)

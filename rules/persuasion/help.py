@@ -70,6 +70,9 @@ nothing act, by discarding one of anyone's cards.
   aware of; the other actions may target any card.
 * At the end, a single player's ring that does not meet another is discarded,
   and that player is judged on the discards.
+* Whoever sees a card keeps their stamp on it: a card you take, are given or
+  are shown carries your stamp, and stays known to you if it moves on.
+* Introductions are made one player after another, in seat order.
 """
 
 _PHASES = {

@@ -132,3 +132,42 @@ async def test_a_short_tale_with_a_denial_a_loose_end_an_interruption_and_a_win(
         await pilot.pause()
         story = (tmp_path / "tale-story.md").read_text()
         assert "## The tale" in story and "And the lantern was trimmed at last." in story
+
+
+async def test_the_turn_timer_puts_a_sleeping_bard_to_pass(tmp_path: Path):
+    from attrs import evolve
+
+    session = _session()
+    config = evolve(session.state.config, sleep_seconds=1)
+    session = Session.start(GAME, config, 3, session.seats)
+    app = make_app(tmp_path, opening=lambda app: app.start_flow(session, None))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        assert app.flow.session.state.on_turn == ANN
+        await pilot.pause(1.4)
+        state = app.flow.session.state
+        assert state.asleep[ANN] == 1
+        assert len(state.hands[ANN]) == 3
+        assert state.on_turn == BO
+        assert "Ann has fallen asleep and so has passed." in app.flow.session.view(None).log
+
+
+async def test_the_tale_so_far_exports_from_the_command_palette(tmp_path: Path):
+    from rules.lantern.state import Interrupt, Play, Rule
+
+    session = _session()
+    card = session.state.hands[ANN][0]
+    element = session.state.elements[card]
+    session = session.apply(Play(ANN, f"It began with {element}.", card))
+    for seat in (BO, CY):
+        session = session.apply(Interrupt(seat))
+    session = session.apply(Rule(KIP, True))
+    app = make_app(tmp_path, opening=lambda app: app.start_flow(session, tmp_path / "t.json"))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        app.action_export_story()
+        story = (tmp_path / "t-story.md").read_text()
+        assert story.startswith("# Ye Olde Rusty Lantern, seed 3 (so far)")
+        assert f"It began with {element}." in story
+        hidden = session.state.hands[BO]
+        assert not [c for c in hidden if session.state.elements[c] in story]

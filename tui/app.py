@@ -98,6 +98,14 @@ class ParlourApp(App[None]):
         elif self.flow.save():
             self.notify(f"Saved to {self.flow.save_path}")
 
+    def action_export_story(self) -> None:
+        if self.flow is None:
+            self.notify("No game to export here.")
+            return
+        screen = self.screen
+        report = getattr(screen, "report", None)
+        self.flow.export_story(report() if callable(report) else None)
+
     def action_show_help(self) -> None:
         action = getattr(self.screen, "action_help", None)
         if action is not None:

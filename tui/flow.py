@@ -161,6 +161,7 @@ class GameFlow:
             self._bot_token += 1
             self.app.switch_screen(ResolutionScreen(self))
             return
+        self._start_turn_timer()
         pending = self.pending_mail()
         if pending is not None:
             self.deliver(*pending)
@@ -173,6 +174,27 @@ class GameFlow:
             self.show_curtain(seat)
         else:
             self.show_table()
+
+    # --- a turn timer (the Lantern's sleep) ------------------------------------
+
+    def _start_turn_timer(self) -> None:
+        """Games whose UI offers ``turn_timer`` get an action applied when time runs out."""
+        timer = getattr(self.ui, "turn_timer", None)
+        if timer is None:
+            return
+        planned = timer(self.session)
+        moment = len(self.session.actions)
+        if planned is None or getattr(self, "_timer_moment", None) == moment:
+            return
+        self._timer_moment = moment
+        seconds, action = planned
+        self.app.set_timer(seconds, lambda: self._time_is_up(moment, action))
+
+    def _time_is_up(self, moment: int, action: Any) -> None:
+        if len(self.session.actions) != moment:
+            return
+        if self.act(action) is None:
+            self.app.notify("Time ran out: the Bard on turn has fallen asleep.")
 
     # --- private notes ------------------------------------------------------
 
@@ -283,6 +305,35 @@ class GameFlow:
         """Demo: with the game paused, play exactly one bot action."""
         if self.paused:
             self._bot_step(self._bot_token, forced=True)
+
+    def export_story(self, text: str | None = None) -> Path | None:
+        """Write the story (the tale so far while a game runs: public things only) as
+        Markdown next to the save, or into the saves folder."""
+        session = self.session
+        if text is None:
+            tale = getattr(self.ui, "public_story", None)
+            story = "\n".join(f"* {line}" for line in session.view(None).log)
+            text = (
+                f"# {session.game.title}, seed {session.seed} (so far)\n\n"
+                + (tale(session) + "\n\n" if tale else "")
+                + "## The story so far\n\n"
+                + story
+                + "\n"
+            )
+        if self.save_path is not None:
+            folder, stem = self.save_path.parent, self.save_path.stem
+        else:
+            folder = self.app.saves_dir
+            stem = f"{session.game.id}-demo-seed{session.seed}"
+        path = folder / f"{stem}-story.md"
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            path.write_text(text, encoding="utf-8")
+        except OSError as exc:
+            self.app.notify(f"Could not write {path}: {exc.strerror or exc}", severity="error")
+            return None
+        self.app.notify(f"Story written to {path}")
+        return path
 
     def play_again(self) -> None:
         from tui.app import new_seed

@@ -86,21 +86,7 @@ class ResolutionScreen(ParlourScreen):
 
     def action_export(self) -> None:
         """Write the story as Markdown into the saves folder."""
-        session = self.flow.session
-        folder = self.flow.save_path.parent if self.flow.save_path else self.app.saves_dir  # type: ignore[attr-defined]
-        stem = (
-            self.flow.save_path.stem
-            if self.flow.save_path
-            else f"{session.game.id}-demo-seed{session.seed}"
-        )
-        path = folder / f"{stem}-story.md"
-        try:
-            folder.mkdir(parents=True, exist_ok=True)
-            path.write_text(self.report(), encoding="utf-8")
-        except OSError as exc:
-            self.app.notify(f"Could not write {path}: {exc.strerror or exc}", severity="error")
-            return
-        self.app.notify(f"Story written to {path}")
+        self.flow.export_story(self.report())
 
     def action_again(self) -> None:
         self.flow.play_again()

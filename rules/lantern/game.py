@@ -8,7 +8,16 @@ from typing import Any
 from attrs import evolve
 
 from rules.chance import Chance
-from rules.engine import Event, GameInfo, IllegalAction, OptionSpec, Outcome, Prompt, Seat
+from rules.engine import (
+    Event,
+    GameInfo,
+    IllegalAction,
+    OptionSpec,
+    Outcome,
+    Prompt,
+    Seat,
+    TextOption,
+)
 from rules.lantern import help
 from rules.lantern.bots import LanternBot
 from rules.lantern.pack import LanternPack, default_pack, load_pack
@@ -69,6 +78,7 @@ def make_config(
         barkeep_name=names[-1] if person else "The table",
         hand=int(options.get("hand", 7)),
         words=(int(options.get("words_min", 40)), int(options.get("words_max", 150))),
+        sleep_seconds=int(options.get("sleep_minutes", 0)) * 60,
     )
 
 
@@ -774,6 +784,14 @@ LANTERN: GameInfo[LanternState] = GameInfo(
         OptionSpec("hand", "Starting hand", 7, 1, 12, "Cards each Bard is dealt on joining."),
         OptionSpec("words_min", "Fewest words", 40, 1, 1000, "The guideline's lower end."),
         OptionSpec("words_max", "Most words", 150, 1, 2000, "The guideline's upper end."),
+        OptionSpec(
+            "sleep_minutes",
+            "Turn timer",
+            0,
+            0,
+            60,
+            "Minutes before a Bard on turn falls asleep (0: no timer).",
+        ),
     ),
     config_type=LanternConfig,
     action_types=ACTION_TYPES,
@@ -793,4 +811,5 @@ LANTERN: GameInfo[LanternState] = GameInfo(
     secrets_of=secrets_of,
     default_seats=4,
     game_stats=game_stats,
+    text_options=lambda pack: (TextOption("elements", "Own elements", "", 2000),),
 )

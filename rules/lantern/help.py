@@ -60,6 +60,11 @@ lamely, with no winner.
   becomes a Loose End, and the Loose Ends they claimed are tied off.
 * Interruptions can only name cards from your own hand, so "not your card"
   cannot happen here.
+* The turn timer (a setup option, off by default) stands for the seed's three
+  days: when it runs out the Bard has slept and passed; the third time in a
+  row they go Under The Table at once.
+* The Barkeep's own elements can be typed at setup, separated by semicolons,
+  or loaded as a pack file.
 """
 
 _PHASES = {

@@ -48,6 +48,8 @@ class LanternConfig:
     barkeep_name: str = "The Barkeep"
     hand: int = 7
     words: tuple[int, int] = (40, 150)
+    sleep_seconds: int = 0
+    """The turn timer: a Bard on turn this long without a play has slept (0: off)."""
 
 
 # --- actions ---------------------------------------------------------------------------

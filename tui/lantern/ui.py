@@ -7,7 +7,8 @@ from typing import TYPE_CHECKING
 from textual.screen import Screen
 
 from rules.engine import Prompt, Seat
-from rules.lantern.state import TURN, LanternState
+from rules.lantern.game import SLEEPS_FOR_THE_TABLE
+from rules.lantern.state import PERSON, TURN, LanternState, Sleep
 from rules.session import Session
 from tui.lantern.screens import BarkeepScreen, LanternTable, WritingScreen
 
@@ -26,14 +27,40 @@ class LanternUI:
             return WritingScreen(flow, seat)
         return BarkeepScreen(flow, seat)
 
-    def reveal(self, session: Session) -> str:
+    def turn_timer(self, session: Session) -> tuple[float, Sleep] | None:
+        """With a turn timer set, a person Bard on turn falls asleep when it runs out."""
+        state: LanternState = session.state
+        prompt = session.prompt
+        seconds = state.config.sleep_seconds
+        if not seconds or prompt is None or prompt.kind != TURN or state.on_turn is None:
+            return None
+        bard = state.on_turn
+        if session.seats[bard].is_bot:
+            return None
+        if state.config.barkeep == PERSON:
+            caller = len(state.config.bards)
+        else:
+            others = [b for b, bench in enumerate(state.benches) if bench is not None and b != bard]
+            if not others:
+                return None
+            caller = others[0]
+        under = state.asleep[bard] + 1 >= SLEEPS_FOR_THE_TABLE
+        return float(seconds), Sleep(caller, under_table=under)
+
+    def public_story(self, session: Session) -> str:
+        """The verified passages, by whom and with which card: public all along."""
         state: LanternState = session.state
         names = state.config.bards
         lines = ["## The tale", ""]
         for passage in state.tale:
             card = f" ({state.elements[passage.card]})" if passage.card is not None else ""
             lines += [f"**{names[passage.bard]}**{card}", "", passage.text, ""]
-        lines += ["## Every hand, at the end", ""]
+        return "\n".join(lines)
+
+    def reveal(self, session: Session) -> str:
+        state: LanternState = session.state
+        names = state.config.bards
+        lines = [self.public_story(session), "## Every hand, at the end", ""]
         for bard, hand in enumerate(state.hands):
             held = ", ".join(state.elements[c] for c in hand) or "empty"
             lines.append(f"* {names[bard]}: {held}; {state.ale[bard]} Ale")

@@ -32,10 +32,10 @@ class LobbyScreen(ParlourScreen):
 
     DEFAULT_CSS = """
     LobbyScreen { align: center middle; }
-    LobbyScreen #lobby { width: 76; height: auto; border: double $primary; padding: 1 2; }
+    LobbyScreen #lobby { width: 76; height: auto; border: double $primary; padding: 0 2; }
     LobbyScreen #title { text-style: bold; text-align: center; width: 100%; }
     LobbyScreen #tagline { text-align: center; width: 100%; margin-bottom: 1; }
-    LobbyScreen OptionList { height: auto; max-height: 10; }
+    LobbyScreen OptionList { height: auto; max-height: 16; }
     LobbyScreen #where { margin-top: 1; color: $text-muted; }
     """
 

@@ -91,6 +91,7 @@ class LanternTable(GameScreen):
         Binding("v", "vote(True)", "Vote verify"),
         Binding("x", "vote(False)", "Vote deny"),
         Binding("w", "closing", "Write the ending"),
+        Binding("k", "end_dry", "End the tale"),
         Binding("b", "bards", "Bards come and go"),
         Binding("o", "barkeep", "Barkeep"),
         Binding("space", "pause", "Pause"),
@@ -146,6 +147,7 @@ class LanternTable(GameScreen):
             "let_go": kind == "window",
             "vote": kind in ("ruling", "interruptions"),
             "closing": kind == "closing",
+            "end_dry": kind == "dry",
         }
         if action in live:
             return live[action] and self._seat() is not None
@@ -182,6 +184,11 @@ class LanternTable(GameScreen):
         seat = self._seat()
         if seat is not None:
             self.app.switch_screen(WritingScreen(self.flow, seat, closing=True))
+
+    def action_end_dry(self) -> None:
+        seat = self._seat()
+        if seat is not None:
+            self._act(Restock(seat))
 
     def action_bards(self) -> None:
         self.app.push_screen(BardsScreen(self.flow))

@@ -14,6 +14,24 @@ from cattrs.strategies import configure_tagged_union
 
 CONVERTER = cattrs.Converter(forbid_extra_keys=True)
 
+
+def _strict_str(value: Any, _: type) -> str:
+    """Text must be text: a number or a list where a string belongs is an error."""
+    if not isinstance(value, str):
+        raise TypeError(f"expected text, found {type(value).__name__}")
+    return value
+
+
+def _strict_texts(value: Any, _: type) -> tuple[str, ...]:
+    """A list of texts: a bare string is not read as a list of its letters."""
+    if not isinstance(value, list | tuple):
+        raise TypeError(f"expected a list of texts, found {type(value).__name__}")
+    return tuple(_strict_str(item, str) for item in value)
+
+
+CONVERTER.register_structure_hook_func(lambda kind: kind is str, _strict_str)
+CONVERTER.register_structure_hook_func(lambda kind: kind == tuple[str, ...], _strict_texts)
+
 _UNIONS: dict[tuple[type, ...], Any] = {}
 
 

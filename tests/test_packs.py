@@ -187,3 +187,14 @@ def test_a_pack_from_memory_names_its_source():
         parse_pack(b"nouns = 3", "themes/island/broken.toml", IslandPack)
     assert str(caught.value).startswith("themes/island/broken.toml: ")
     assert "nouns: invalid value for type, expected tuple" in str(caught.value)
+
+
+@pytest.mark.parametrize("nouns", ['"abc"', "[1, 2]"], ids=["a bare string", "numbers"])
+def test_card_lists_must_be_lists_of_text(nouns):
+    raw = (
+        'name = "Mine"\ndescription = "x"\n'
+        f'adjectives = ["Shy"]\nnouns = {nouns}\n'
+    ).encode()
+    with pytest.raises(PackError) as caught:
+        parse_pack(raw, "mine.toml", IslandPack)
+    assert str(caught.value) == "mine.toml: nouns: invalid value for type, expected tuple"

@@ -342,6 +342,7 @@ def apply(state: LanternState, action: Any) -> LanternState:
         (RULING, Rule): _rule,
         (INTERRUPTIONS, RuleInterruption): _rule_interruption,
         (DRY, Restock): _restock,
+        (SUSPENDED, Restock): _close_suspended,
         (CLOSING, Closing): _closing,
     }
     handler = handlers.get((state.phase, type(action)))
@@ -645,6 +646,19 @@ def _seat_bard(state: LanternState, action: SeatBard) -> LanternState:
         state = evolve(state, on_turn=bard)
     state = _check_suspension(state)
     return _goto(state, state.phase) if state.owed else state
+
+
+def _close_suspended(state: LanternState, action: Restock) -> LanternState:
+    """A suspended tale may be closed (no winner) when nobody can come back to it."""
+    if action.elements:
+        raise IllegalAction("New elements go into the deck only when it runs dry.")
+    result = Outcome(
+        (),
+        tuple(range(len(state.config.bards))),
+        "The tale was left unfinished: the tavern closed with too few Bards.",
+    )
+    state = _log(state, result.reason)
+    return evolve(state, phase=OVER, result=result, owed=(), attempt=None)
 
 
 def _restock(state: LanternState, action: Restock) -> LanternState:

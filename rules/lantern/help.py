@@ -61,8 +61,12 @@ lamely, with no winner.
 * Interruptions can only name cards from your own hand, so "not your card"
   cannot happen here.
 * The turn timer (a setup option, off by default) stands for the seed's three
-  days: when it runs out the Bard has slept and passed; the third time in a
-  row they go Under The Table at once.
+  days: when it runs out the Bard has slept and passed. The Barkeep may send
+  a Bard asleep three turns in a row Under The Table; with the timer on,
+  Parlour does so on the third sleep.
+* At a table of two Bards without a Barkeep, the interrupted Bard rules on the
+  interruption (nobody else is left to vote).
+* A suspended tale can be closed, unfinished and without a winner.
 * The Barkeep's own elements can be typed at setup, separated by semicolons,
   or loaded as a pack file.
 """

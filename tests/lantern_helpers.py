@@ -1,0 +1,527 @@
+"""Shared helpers for Ye Olde Rusty Lantern's tests.
+
+Hand-built taverns start from a fresh game (made the way the app makes it,
+with the default pack) and are rearranged with ``attrs.evolve``:
+``known_tavern`` deals the first elements of the pack in order (Ada the
+ferryman, the troll and the witch; Basil the king, the knight and the raven;
+...), ``arrange`` puts chosen cards in hands, on the table, in the burned pile
+or the deck while keeping every card in exactly one place, and ``deals`` loads
+the state's Chance so the next cards dealt are exactly the ones named.
+Everything else goes through the public API (``new`` / ``prompt`` /
+``apply`` / ``view`` / ``outcome``).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterable, Iterator
+from functools import cache
+from typing import Any
+
+import pytest
+from attrs import evolve
+
+from rules.chance import loaded
+from rules.engine import IllegalAction, Seat
+from rules.lantern import game
+from rules.lantern.game import LANTERN
+from rules.lantern.pack import LanternPack, default_pack
+from rules.lantern.state import (
+    CLOSING,
+    DENY_REASONS,
+    DRY,
+    INTERRUPTIONS,
+    OVER,
+    PERSON,
+    RULING,
+    SUSPENDED,
+    TURN,
+    WINDOW,
+    Closing,
+    Interrupt,
+    LanternConfig,
+    LanternState,
+    Leave,
+    PassTurn,
+    Play,
+    Restock,
+    Rule,
+    RuleInterruption,
+    SeatBard,
+    Sleep,
+)
+from rules.session import BOT, SeatPlan, Session
+
+NAMES = ("Ada", "Basil", "Cora", "Dmitri", "Edie", "Felix", "Greta", "Hugo")
+BARKEEP_NAME = "Nell"
+ADA, BASIL, CORA, DMITRI, EDIE = range(5)
+
+# The default pack's first sixteen story elements, by card number.
+(
+    FERRYMAN,
+    TROLL,
+    WITCH,
+    KING,
+    KNIGHT,
+    RAVEN,
+    PICKPOCKET,
+    PIRATE,
+    APPRENTICE,
+    GHOST,
+    CAT,
+    MINSTREL,
+    SERPENT,
+    DUKE,
+    FORTUNE_TELLER,
+    GIANT,
+) = range(16)
+FIRST_ELEMENTS = (
+    "a one-eyed ferryman",
+    "a grumpy troll under a bridge",
+    "a witch who sells the weather",
+    "a sleepwalking king",
+    "a disgraced knight",
+    "a talking raven",
+    "a pickpocket with a conscience",
+    "a retired pirate captain",
+    "a nervous apprentice wizard",
+    "a ghost who forgot her name",
+    "a tavern cat named Biscuit",
+    "a wandering minstrel",
+    "a sea serpent",
+    "a jealous duke",
+    "a blind fortune teller",
+    "a giant who collects teapots",
+)
+
+
+@cache
+def pack() -> LanternPack:
+    return default_pack()
+
+
+def name(card: int) -> str:
+    return pack().elements[card]
+
+
+def config(
+    bards: int = 3,
+    *,
+    person: bool = True,
+    benches: int | None = None,
+    hand: int = 7,
+    seated: tuple[bool, ...] | None = None,
+    elements: int | None = None,
+) -> LanternConfig:
+    """A tavern made the way the app makes it (``make_config``); ``seated`` and
+    ``elements`` (the first so many of the pack) then adjust it."""
+    names = NAMES[:bards] + ((BARKEEP_NAME,) if person else ())
+    options = {"barkeep_person": int(person), "hand": hand}
+    if benches is not None:
+        options["benches"] = benches
+    made = game.make_config(names, options, pack())
+    if seated is not None:
+        made = evolve(made, seated=seated)
+    if elements is not None:
+        made = evolve(made, elements=made.elements[:elements])
+    return made
+
+
+def fresh(seed: int = 0, bards: int = 3, **options: Any) -> LanternState:
+    return game.new(config(bards, **options), seed)
+
+
+def barkeep_of(state: LanternState) -> Seat | None:
+    return len(state.config.bards) if state.config.barkeep == PERSON else None
+
+
+def seated(state: LanternState) -> tuple[Seat, ...]:
+    """Seated Bards in bench order (clockwise)."""
+    on = [b for b, bench in enumerate(state.benches) if bench is not None]
+    return tuple(sorted(on, key=lambda b: state.benches[b]))  # type: ignore[arg-type,return-value]
+
+
+# --- hand-built taverns -------------------------------------------------------------------
+
+
+def all_cards(state: LanternState) -> list[int]:
+    """Every card wherever it is: the deck, the hands, the table, burned."""
+    return [*state.deck, *(c for hand in state.hands for c in hand), *state.table, *state.burned]
+
+
+def conserved(state: LanternState) -> bool:
+    return sorted(all_cards(state)) == list(range(len(state.elements)))
+
+
+def known_tavern(
+    bards: int = 3,
+    *,
+    person: bool = True,
+    benches: int = 4,
+    hand: int = 3,
+    seated: tuple[bool, ...] | None = None,
+    seed: int = 0,
+) -> LanternState:
+    """A fresh tavern whose seated Bards hold the pack's first elements in order.
+
+    With three Bards and hands of three: Ada holds FERRYMAN TROLL WITCH, Basil KING
+    KNIGHT RAVEN, Cora PICKPOCKET PIRATE APPRENTICE, and the deck is every other card
+    in order (GHOST first). Away Bards hold nothing. Whatever the seed dealt is
+    replaced (the setup's private "You receive" lines stay in the log).
+    """
+    state = fresh(seed, bards, person=person, benches=benches, hand=hand, seated=seated)
+    hands: dict[Seat, tuple[int, ...]] = {}
+    first = 0
+    for bard in range(bards):
+        if state.benches[bard] is None:
+            hands[bard] = ()
+        else:
+            hands[bard] = tuple(range(first, first + hand))
+            first += hand
+    return arrange(state, hands, deck=tuple(range(first, len(state.elements))))
+
+
+def arrange(
+    state: LanternState,
+    hands: dict[Seat, Iterable[int]] | None = None,
+    *,
+    table: Iterable[int] | None = None,
+    burned: Iterable[int] | None = None,
+    deck: Iterable[int] | None = None,
+) -> LanternState:
+    """Put the named cards where asked and keep every card in exactly one place.
+
+    Cards named for a hand, the table, the burned pile or the deck leave wherever
+    they were. Cards nobody named stay where they were, except those of a place that
+    is given: they go to the end of the deck, or, when the deck itself is given, to
+    the end of the burned pile.
+    """
+    given = {seat: tuple(cards) for seat, cards in (hands or {}).items()}
+    new_table = None if table is None else tuple(table)
+    new_burned = None if burned is None else tuple(burned)
+    new_deck = None if deck is None else tuple(deck)
+    placed = [c for cards in given.values() for c in cards]
+    for group in (new_table, new_burned, new_deck):
+        placed += list(group or ())
+    assert len(placed) == len(set(placed)), "a card is placed twice"
+    taken = set(placed)
+    leftovers: list[int] = []
+
+    def keep(old: tuple[int, ...], new: tuple[int, ...] | None) -> tuple[int, ...]:
+        if new is None:
+            return tuple(c for c in old if c not in taken)
+        leftovers.extend(c for c in old if c not in taken)
+        return new
+
+    hands_ = tuple(keep(h, given.get(seat)) for seat, h in enumerate(state.hands))
+    table_ = keep(state.table, new_table)
+    burned_ = keep(state.burned, new_burned)
+    if new_deck is None:
+        deck_ = keep(state.deck, None) + tuple(leftovers)
+    else:
+        leftovers.extend(c for c in state.deck if c not in taken)
+        deck_, burned_ = new_deck, burned_ + tuple(leftovers)
+    state = evolve(state, hands=hands_, table=table_, burned=burned_, deck=deck_)
+    assert conserved(state)
+    return state
+
+
+def deals(state: LanternState, *cards: int) -> LanternState:
+    """Load the Chance so the next cards dealt from the deck are exactly ``cards``."""
+    deck, script = list(state.deck), []
+    for card in cards:
+        script.append(deck.index(card))
+        deck.remove(card)
+    return evolve(state, chance=loaded(*script))
+
+
+def draws(state: LanternState, *indices: int) -> LanternState:
+    """Load the next raw draws (deck positions) exactly as given."""
+    return evolve(state, chance=loaded(*indices))
+
+
+# --- applying actions ---------------------------------------------------------------------
+
+
+def act(state: LanternState, *actions: Any) -> LanternState:
+    for action in actions:
+        state = game.apply(state, action)
+    return state
+
+
+def refused(state: LanternState, action: Any) -> str:
+    """The refusal's reason; the state must be exactly as it was."""
+    before = state
+    with pytest.raises(IllegalAction) as caught:
+        game.apply(state, action)
+    assert state == before
+    return caught.value.reason
+
+
+def lines(before: LanternState, after: LanternState) -> list[str]:
+    """The story lines ``after`` added to ``before``'s log (public and private)."""
+    assert after.log[: len(before.log)] == before.log
+    return [e.text for e in after.log[len(before.log) :]]
+
+
+def prompt_kind(state: LanternState) -> str | None:
+    current = game.prompt(state)
+    return None if current is None else current.kind
+
+
+def prompt_seats(state: LanternState) -> tuple[Seat, ...]:
+    current = game.prompt(state)
+    assert current is not None
+    return current.seats
+
+
+def tell(
+    state: LanternState,
+    bard: Seat,
+    card: int | None,
+    text: str | None = None,
+    *,
+    ties: tuple[int, ...] = (),
+    loose_end: bool = False,
+    interruptions: dict[Seat, int] | None = None,
+) -> LanternState:
+    """``bard`` plays ``card``; in the window the Bards in ``interruptions`` interrupt
+    (in the order the window asks), everyone else lets it go. The play awaits its ruling."""
+    if text is None:
+        text = "And then " + (name(card) if card is not None else "nothing much") + " appeared."
+    state = game.apply(state, Play(bard, text, card, ties, loose_end))
+    interruptions = interruptions or {}
+    if state.phase == WINDOW:
+        assert state.attempt is not None
+        for seat in state.attempt.asked:
+            state = game.apply(state, Interrupt(seat, interruptions.get(seat)))
+    else:
+        assert not interruptions
+    assert state.phase == RULING
+    return state
+
+
+# --- invariants ---------------------------------------------------------------------------
+
+
+def check_invariants(state: LanternState, before: LanternState | None = None) -> None:
+    """Everything that must hold after every action."""
+    # Every card in exactly one place: the deck, a hand, the table or burned.
+    assert conserved(state), "a card is lost or in two places"
+    bards = len(state.config.bards)
+    assert len(state.hands) == len(state.benches) == bards
+    assert len(state.ale) == len(state.asleep) == len(state.under_table) == bards
+    # Ale is exactly the Loose Ends each Bard's passages tied off.
+    for bard in range(bards):
+        tied = sum(len(p.tied) for p in state.tale if p.bard == bard)
+        assert state.ale[bard] == tied, f"{state.config.bards[bard]}: Ale {state.ale[bard]}"
+    for passage in state.tale:
+        assert len(set(passage.tied)) == len(passage.tied)
+        assert set(passage.tied) <= set(state.burned)
+    # Benches: distinct, in range, never more Bards than benches; away Bards hold nothing.
+    benches = [b for b in state.benches if b is not None]
+    assert len(benches) == len(set(benches)) <= state.config.benches
+    assert all(0 <= b < state.config.benches for b in benches)
+    for bard in range(bards):
+        if state.benches[bard] is None:
+            assert state.hands[bard] == ()
+        if state.under_table[bard]:
+            assert state.benches[bard] is None
+    # Fewer than two Bards on the benches: the tale is suspended (or dry, or over).
+    on = seated(state)
+    if len(on) < 2:
+        waiting = state.phase == SUSPENDED or (state.phase == DRY and state.after_dry == SUSPENDED)
+        assert waiting or state.phase == OVER, f"{len(on)} Bards seated in {state.phase}"
+    if state.phase == SUSPENDED:
+        assert len(on) < 2
+    # Cards are owed exactly while the deck is dry.
+    assert bool(state.owed) == (state.phase == DRY)
+    if state.phase == DRY:
+        assert not state.deck
+    # The phase, the prompt, the attempt and the outcome agree.
+    current = game.prompt(state)
+    assert (state.phase == OVER) == (state.result is not None) == (current is None)
+    if current is not None:
+        assert current.seats, f"nobody is asked to act: {current.text}"
+        assert len(set(current.seats)) == len(current.seats)
+    attempt_phases = (WINDOW, RULING, INTERRUPTIONS)
+    attempt_dry = state.phase == DRY and state.after_dry == INTERRUPTIONS
+    if state.phase != OVER:  # a tale ended while dry may leave its last attempt unruled
+        assert (state.attempt is not None) == (state.phase in attempt_phases or attempt_dry)
+    if state.phase == TURN:
+        assert state.on_turn in on
+    if state.attempt is not None:
+        attempt = state.attempt
+        if attempt.verified is None and attempt.card is not None:
+            assert attempt.card in state.hands[attempt.bard]
+        for seat, card in attempt.interruptions:
+            assert card in state.hands[seat] and seat != attempt.bard
+    if state.phase == CLOSING:
+        winner = state.last_success
+        assert winner is not None and state.hands[winner] == () and state.table == ()
+    if state.result is not None:
+        everyone = set(range(bards))
+        assert set(state.result.winners) | set(state.result.losers) == everyone
+        assert len(state.result.winners) <= 1
+        for winner in state.result.winners:
+            assert state.last_success == winner and not state.table
+            assert state.hands[winner] == ()
+    if before is not None:
+        assert state.log[: len(before.log)] == before.log, "the story log was rewritten"
+        assert state.tale[: len(before.tale)] == before.tale, "the tale was rewritten"
+        assert state.elements[: len(before.elements)] == before.elements
+        assert all(a >= b for a, b in zip(state.ale, before.ale, strict=True))
+
+
+# --- policies -----------------------------------------------------------------------------
+
+
+Policy = Callable[[LanternState], Any]
+"""Chooses the next action for a state (the caller applies it)."""
+
+
+def bot_policy(seed: int) -> Policy:
+    """The demo seats, seeded as ``Session.bot_for`` seeds them, each seeing its view only."""
+    made: dict[Seat, Any] = {}
+
+    def choose(state: LanternState) -> Any:
+        current = game.prompt(state)
+        assert current is not None
+        seat = current.seats[0]
+        if seat not in made:
+            made[seat] = LANTERN.make_bot(seat, seed * 7 + seat)
+        return made[seat].choose(game.view(state, seat))
+
+    return choose
+
+
+def _free_benches(state: LanternState) -> list[int]:
+    return [n for n in range(state.config.benches) if n not in state.benches]
+
+
+def _away(state: LanternState) -> list[Seat]:
+    return [
+        b for b, bench in enumerate(state.benches) if bench is None and not state.under_table[b]
+    ]
+
+
+def comings_and_goings(state: LanternState, rng: random.Random) -> list[Any]:
+    """Bards joining (seated by the Barkeep, or at the table by a seated Bard) and leaving."""
+    out: list[Any] = []
+    keeper = barkeep_of(state)
+    on = seated(state)
+    free, away = _free_benches(state), _away(state)
+    if free and away:
+        by = keeper if keeper is not None else (rng.choice(on) if on else rng.choice(away))
+        out.append(SeatBard(by, rng.choice(away), rng.choice(free)))
+    if on:
+        out.append(Leave(rng.choice(on)))
+    return out
+
+
+def candidates(state: LanternState, rng: random.Random) -> list[Any]:
+    """Plausible actions for the moment, most wanted first (some may be refused)."""
+    current = game.prompt(state)
+    assert current is not None
+    seat = rng.choice(current.seats)
+    kind = current.kind
+    table = state.table
+    if kind == SUSPENDED:
+        return comings_and_goings(state, rng)
+    if kind == TURN:
+        hand = state.hands[seat]
+        out: list[Any] = []
+        roll = rng.random()
+        if roll < 0.04:
+            out += comings_and_goings(state, rng)
+        elif roll < 0.08:
+            keeper = barkeep_of(state)
+            others = [b for b in seated(state) if b != seat]
+            by = keeper if keeper is not None else rng.choice(others)
+            out.append(Sleep(by, under_table=state.asleep[seat] >= 2 and rng.random() < 0.5))
+        ties = tuple(rng.sample(table, rng.randint(0, len(table)))) if table else ()
+        card = rng.choice(hand) if hand and rng.random() < 0.95 else None
+        text = rng.choice(("", "A short passage.", "The tale turns again. " * 12))
+        if rng.random() < 0.85:
+            out.append(Play(seat, text, card, ties, rng.random() < 0.3))
+        burn = rng.choice(hand) if hand and rng.random() < 0.5 else None
+        return out + [PassTurn(seat, burn), PassTurn(seat)]
+    attempt = state.attempt
+    if kind == WINDOW:
+        hand = state.hands[seat]
+        card = rng.choice(hand) if hand and rng.random() < 0.3 else None
+        return [Interrupt(seat, card), Interrupt(seat)]
+    if kind == RULING:
+        assert attempt is not None
+        verify = rng.random() < 0.8
+        reason = rng.choice(tuple(DENY_REASONS))
+        tied = tuple(t for t in table if rng.random() < 0.7)
+        loose = attempt.card is not None and rng.random() < 0.4
+        return [Rule(seat, verify, reason, loose, tied), Rule(seat, verify, reason)]
+    if kind == INTERRUPTIONS:
+        return [RuleInterruption(seat, rng.random() < 0.5)]
+    if kind == DRY:
+        if rng.random() < 0.3:
+            return [Restock(seat)]
+        count = rng.randint(1, 4)
+        base = len(state.elements)
+        return [Restock(seat, tuple(f"a fresh element {base + n}" for n in range(count)))]
+    if kind == CLOSING:
+        return [Closing(seat, rng.choice(("", "And so the lantern was trimmed.")))]
+    raise AssertionError(f"no candidates for prompt kind {kind!r}")
+
+
+def random_policy(seed: int) -> Policy:
+    """Rowdy play: most plays verified, some interruptions, joining, leaving and sleep."""
+    rng = random.Random(seed)
+
+    def choose(state: LanternState) -> Any:
+        for _ in range(20):
+            for action in candidates(state, rng):
+                try:
+                    game.apply(state, action)
+                except IllegalAction:
+                    continue
+                return action
+        raise AssertionError(f"no candidate was accepted at {game.prompt(state)}")
+
+    return choose
+
+
+def restless_policy(seed: int, rate: float = 0.05) -> Policy:
+    """The demo seats, with Bards now and then leaving or joining between turns."""
+    rng, bots = random.Random(seed), bot_policy(seed)
+
+    def choose(state: LanternState) -> Any:
+        between = state.phase in (TURN, SUSPENDED)
+        if between and (state.phase == SUSPENDED or rng.random() < rate):
+            for action in comings_and_goings(state, rng):
+                try:
+                    game.apply(state, action)
+                except IllegalAction:
+                    continue
+                return action
+        return bots(state)
+
+    return choose
+
+
+Step = tuple[LanternState, Any, LanternState]
+
+
+def playout(state: LanternState, policy: Policy, max_actions: int) -> Iterator[Step]:
+    """Yields (before, action, after) until the tale ends or ``max_actions`` are applied."""
+    for _ in range(max_actions):
+        if game.prompt(state) is None:
+            return
+        action = policy(state)
+        after = game.apply(state, action)
+        yield state, action, after
+        state = after
+
+
+def bot_session(bards: int = 3, *, person: bool = True, seed: int = 0, **options: Any) -> Session:
+    """A Session of demo seats (a demo Barkeep in the last seat when ``person``)."""
+    made = config(bards, person=person, **options)
+    names = NAMES[:bards] + ((BARKEEP_NAME,) if person else ())
+    return Session.start(LANTERN, made, seed, tuple(SeatPlan(n, BOT) for n in names))

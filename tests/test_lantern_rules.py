@@ -1,0 +1,1045 @@
+"""Ye Olde Rusty Lantern's rules, one named test per rule.
+
+Every test builds its situation explicitly from ``known_tavern`` (Ada holds the
+ferryman, the troll and the witch; Basil the king, the knight and the raven;
+Cora the pickpocket, the pirate and the apprentice; the deck is the rest of
+the pack in order, the ghost on top; Nell keeps the bar in seat 3), arranges
+hands, deck, table and benches as it needs, loads the draws, and then plays
+actions through ``game.apply``, asserting exact hands, deck, table, burned
+cards, Ale, whose turn it is and the exact refusals.
+"""
+
+from __future__ import annotations
+
+import pytest
+from attrs import evolve
+
+from rules.engine import Event, Outcome
+from rules.lantern import game
+from rules.lantern.state import (
+    CLOSING,
+    DENY_REASONS,
+    DRY,
+    INTERRUPTIONS,
+    NO_CARD_NAMED,
+    NOT_BROUGHT_IN,
+    NOTHING_PLAYED,
+    OVER,
+    RULING,
+    SUSPENDED,
+    TABLE,
+    TURN,
+    WINDOW,
+    Closing,
+    Interrupt,
+    Leave,
+    Passage,
+    PassTurn,
+    Play,
+    Restock,
+    Rule,
+    RuleInterruption,
+    SeatBard,
+    Sleep,
+)
+from tests.lantern_helpers import (
+    ADA,
+    APPRENTICE,
+    BASIL,
+    CAT,
+    CORA,
+    DMITRI,
+    DUKE,
+    FERRYMAN,
+    FIRST_ELEMENTS,
+    GHOST,
+    KING,
+    KNIGHT,
+    MINSTREL,
+    PICKPOCKET,
+    PIRATE,
+    RAVEN,
+    SERPENT,
+    TROLL,
+    WITCH,
+    act,
+    arrange,
+    config,
+    conserved,
+    deals,
+    draws,
+    fresh,
+    known_tavern,
+    lines,
+    name,
+    pack,
+    prompt_kind,
+    prompt_seats,
+    refused,
+    tell,
+)
+
+NELL = 3
+"""The Barkeep's seat at a three-Bard tavern."""
+HANDS = ((FERRYMAN, TROLL, WITCH), (KING, KNIGHT, RAVEN), (PICKPOCKET, PIRATE, APPRENTICE))
+FERRY_TEXT = "Out of the fog came a one-eyed ferryman, poling a black boat."
+
+
+def test_the_known_tavern_deals_the_packs_first_elements_in_order():
+    assert pack().elements[:16] == FIRST_ELEMENTS
+    state = known_tavern()
+    assert state.hands == HANDS
+    assert state.deck == tuple(range(GHOST, len(pack().elements)))
+    assert state.benches == (0, 1, 2) and state.on_turn == ADA and state.phase == TURN
+
+
+# --- setup --------------------------------------------------------------------------------
+
+
+def test_setup_seats_the_starting_bards_in_order_and_deals_each_the_starting_hand():
+    state = fresh(seed=5, bards=3, benches=5)
+    assert state.config.benches == 5 and state.config.hand == 7
+    assert state.benches == (0, 1, 2)
+    assert [len(h) for h in state.hands] == [7, 7, 7]
+    dealt = {c for hand in state.hands for c in hand}
+    assert len(dealt) == 21
+    assert state.deck == tuple(c for c in range(len(pack().elements)) if c not in dealt)
+    assert state.table == () and state.burned == () and state.ale == (0, 0, 0)
+    assert state.phase == TURN and state.on_turn == ADA
+    assert game.prompt(state).seats == (ADA,)
+    assert game.prompt(state).text == "Ada: tell the next part of the tale, or pass."
+    assert [e.text for e in state.log if e.seats is None] == [
+        "The Rusty Lantern opens with 5 benches. Ada, Basil, Cora take their seats; "
+        "Ada begins the tale."
+    ]
+    private = [e for e in state.log if e.seats is not None]
+    assert [e.seats for e in private] == [(ADA, NELL), (BASIL, NELL), (CORA, NELL)]
+    assert private[1] == Event(
+        "You receive: " + ", ".join(name(c) for c in state.hands[BASIL]) + ".", (BASIL, NELL)
+    )
+
+
+def test_the_barkeep_may_name_another_starting_hand_size():
+    state = fresh(seed=1, bards=4, benches=6, hand=4)
+    assert [len(h) for h in state.hands] == [4, 4, 4, 4]
+    assert len(state.deck) == len(pack().elements) - 16
+
+
+def test_only_the_starting_bards_are_seated_and_dealt_and_the_first_bench_begins():
+    state = fresh(seed=2, bards=3, benches=4, seated=(False, True, True))
+    assert state.benches == (None, 0, 1)
+    assert state.hands[ADA] == () and len(state.hands[BASIL]) == len(state.hands[CORA]) == 7
+    assert state.on_turn == BASIL and state.phase == TURN
+    assert [e.text for e in state.log if e.seats is None] == [
+        "The Rusty Lantern opens with 4 benches. Basil, Cora take their seats; "
+        "Basil begins the tale."
+    ]
+
+
+def test_a_tale_set_up_with_fewer_than_two_bards_seated_is_suspended():
+    state = fresh(seed=3, bards=3, benches=4, seated=(True, False, False))
+    assert state.phase == SUSPENDED and state.on_turn == ADA
+    assert [e.text for e in state.log if e.seats is None] == [
+        "The Rusty Lantern opens with 4 benches. Ada take their seats; Ada begins the tale.",
+        "The tale is suspended: it needs at least two Bards on the benches.",
+    ]
+    assert game.prompt(state).seats == (NELL,)
+
+
+@pytest.mark.parametrize(
+    ("changes", "reason"),
+    [
+        ({"benches": 1}, "A tavern has 2 to 8 benches."),
+        ({"benches": 9}, "A tavern has 2 to 8 benches."),
+        ({"bards": ("Ada",), "seated": (True,)}, "A tale needs at least two Bards on the roster."),
+        ({"seated": (True, True)}, "A tale needs at least two Bards on the roster."),
+        ({"bards": ("Ada", "Basil", " ada")}, "Every Bard needs a name of their own."),
+        ({"benches": 2}, "More Bards are seated than there are benches."),
+        ({"hand": 0}, "There are not enough story elements to deal every Bard a hand."),
+        (
+            {"elements": FIRST_ELEMENTS[:8]},
+            "There are not enough story elements to deal every Bard a hand.",
+        ),
+        ({"words": (150, 40)}, "The word guideline must run from a smaller to a larger number."),
+        ({"words": (0, 40)}, "The word guideline must run from a smaller to a larger number."),
+    ],
+)
+def test_a_tavern_that_cannot_open_is_refused(changes, reason):
+    made = evolve(config(3, benches=4, hand=3), **changes)
+    with pytest.raises(game.IllegalAction) as caught:
+        game.new(made, 0)
+    assert caught.value.reason == reason
+
+
+def test_make_config_seats_every_bard_and_the_last_seat_keeps_the_bar():
+    made = game.make_config(
+        ("Ada", "Basil", "Nell"),
+        {
+            "barkeep_person": 1,
+            "benches": 5,
+            "hand": 6,
+            "words_min": 150,
+            "words_max": 300,
+            "sleep_minutes": 3,
+        },
+        pack(),
+        {"elements": "a brass telescope; ; a one-eyed ferryman;a lost glove"},
+    )
+    assert made.bards == ("Ada", "Basil") and made.seated == (True, True)
+    assert made.barkeep_name == "Nell" and made.benches == 5 and made.hand == 6
+    assert made.words == (150, 300) and made.sleep_seconds == 180
+    assert [o.key for o in game.LANTERN.text_options(pack())] == ["elements"]
+    assert made.elements == pack().elements + ("a brass telescope", "a lost glove")
+    table = game.make_config(("Ada", "Basil", "Cora"), {"barkeep_person": 0}, pack())
+    assert table.bards == ("Ada", "Basil", "Cora") and table.barkeep == TABLE
+    assert table.benches == 3 and table.barkeep_name == "The table"
+    assert table.sleep_seconds == 0
+    assert game.seat_names(game.new(made, 0)) == ("Ada", "Basil", "Nell")
+    assert game.seat_names(game.new(table, 0)) == ("Ada", "Basil", "Cora")
+
+
+# --- joining ------------------------------------------------------------------------------
+
+
+def cora_away():
+    """Ada on bench 1 and Basil on bench 2 hold their known hands; Cora is away."""
+    state = known_tavern(seated=(True, True, False))
+    assert state.hands == (HANDS[0], HANDS[1], ()) and state.deck[0] == PICKPOCKET
+    return state
+
+
+def test_the_barkeep_seats_a_bard_on_a_free_bench_and_deals_the_starting_hand():
+    state = deals(cora_away(), GHOST, PIRATE, CAT)
+    after = act(state, SeatBard(NELL, CORA, 3))
+    assert after.benches == (0, 1, 3)
+    assert after.hands == (HANDS[0], HANDS[1], (GHOST, PIRATE, CAT))
+    assert after.deck == tuple(c for c in state.deck if c not in (GHOST, PIRATE, CAT))
+    assert after.on_turn == ADA and after.phase == TURN
+    assert lines(state, after) == [
+        "Cora joins the tale on bench 4.",
+        "You receive: a ghost who forgot her name, a retired pirate captain, "
+        "a tavern cat named Biscuit.",
+    ]
+    assert after.log[-1].seats == (CORA, NELL)
+
+
+def test_a_new_bard_takes_turns_in_bench_order():
+    state = evolve(cora_away(), benches=(0, 2, None))
+    state = act(state, SeatBard(NELL, CORA, 1))
+    assert act(state, PassTurn(ADA)).on_turn == CORA
+
+
+def test_only_the_barkeep_chooses_where_a_new_bard_sits():
+    state = cora_away()
+    assert refused(state, SeatBard(ADA, CORA, 3)) == "The Barkeep chooses where a new Bard sits."
+    assert refused(state, SeatBard(CORA, CORA, 3)) == "The Barkeep chooses where a new Bard sits."
+
+
+def test_a_bard_joins_only_on_a_free_bench_of_the_tavern():
+    state = cora_away()
+    for bench in (0, 1, 4, -1):
+        assert refused(state, SeatBard(NELL, CORA, bench)) == "Choose a free bench."
+
+
+def test_only_a_bard_of_the_roster_who_is_away_can_be_seated():
+    state = cora_away()
+    for bard in (BASIL, NELL, -1):
+        assert refused(state, SeatBard(NELL, bard, 3)) == (
+            "Seat a Bard of the roster who is not at the table."
+        )
+
+
+def test_bards_join_and_leave_only_between_turns():
+    state = tell(cora_away(), ADA, FERRYMAN)
+    assert state.phase == RULING
+    assert refused(state, SeatBard(NELL, CORA, 3)) == "Bards come and go between turns."
+    assert refused(state, Leave(BASIL)) == "Bards come and go between turns."
+
+
+def test_at_the_table_any_bard_may_seat_a_newcomer():
+    state = known_tavern(3, person=False, seated=(True, True, False))
+    state = deals(state, GHOST, CAT, MINSTREL)
+    after = act(state, SeatBard(BASIL, CORA, 2))
+    assert after.benches == (0, 1, 2) and after.hands[CORA] == (GHOST, CAT, MINSTREL)
+
+
+# --- leaving ------------------------------------------------------------------------------
+
+
+def test_a_leaving_bards_cards_go_back_to_the_deck_and_the_bench_empties():
+    state = known_tavern()
+    after = act(state, Leave(BASIL))
+    assert after.hands == (HANDS[0], (), HANDS[2])
+    assert after.deck == state.deck + (KING, KNIGHT, RAVEN)
+    assert after.benches == (0, None, 2) and after.on_turn == ADA and after.phase == TURN
+    assert lines(state, after) == ["Basil leaves the tale; their cards go back to the deck."]
+    assert act(after, PassTurn(ADA)).on_turn == CORA
+
+
+def test_leaving_on_your_turn_counts_as_a_pass_without_a_card():
+    state = known_tavern()
+    after = act(state, Leave(ADA))
+    assert after.on_turn == BASIL and after.phase == TURN
+    assert after.hands == ((), HANDS[1], HANDS[2])
+    assert after.deck == state.deck + (FERRYMAN, TROLL, WITCH)
+
+
+def test_a_bard_who_left_may_be_seated_again_with_a_new_hand():
+    state = deals(act(known_tavern(), Leave(BASIL)), KING, GHOST, RAVEN)
+    after = act(state, SeatBard(NELL, BASIL, 3))
+    assert after.benches == (0, 3, 2) and after.hands[BASIL] == (KING, GHOST, RAVEN)
+    assert act(after, PassTurn(ADA)).on_turn == CORA
+
+
+def test_only_a_bard_on_a_bench_can_leave():
+    state = cora_away()
+    assert refused(state, Leave(CORA)) == "Only a Bard on a bench can leave."
+    assert refused(state, Leave(NELL)) == "Only a Bard on a bench can leave."
+    assert refused(state, Leave(4)) == "That seat is not at this table."
+
+
+# --- suspension ---------------------------------------------------------------------------
+
+
+def test_fewer_than_two_bards_suspend_the_tale_and_no_card_may_be_played():
+    state = known_tavern(2)
+    keeper = 2
+    after = act(state, Leave(BASIL))
+    assert after.phase == SUSPENDED and after.on_turn == ADA
+    assert lines(state, after) == [
+        "Basil leaves the tale; their cards go back to the deck.",
+        "The tale is suspended: it needs at least two Bards on the benches.",
+    ]
+    assert game.prompt(after).seats == (keeper,)
+    assert prompt_kind(after) == SUSPENDED
+    suspended = "The tale is suspended: seat a Bard on a free bench."
+    assert refused(after, Play(ADA, FERRY_TEXT, FERRYMAN)) == f"It is not Ada's turn: {suspended}"
+    assert refused(after, PassTurn(ADA)) == f"It is not Ada's turn: {suspended}"
+    assert refused(after, Restock(keeper, ("a new ghost",))) == (
+        "New elements go into the deck only when it runs dry."
+    )
+    assert refused(after, Sleep(keeper)) == "Only a Bard on turn can be found asleep."
+
+
+def test_a_suspended_tale_can_be_closed_unfinished():
+    state = act(known_tavern(2), Leave(BASIL))
+    after = act(state, Restock(2))
+    assert after.phase == OVER
+    assert after.result.winners == ()
+    assert lines(state, after) == [
+        "The tale was left unfinished: the tavern closed with too few Bards."
+    ]
+
+
+def test_seating_a_second_bard_resumes_the_tale():
+    state = deals(act(known_tavern(2), Leave(BASIL)), GHOST, CAT, MINSTREL)
+    after = act(state, SeatBard(2, BASIL, 3))
+    assert after.phase == TURN and after.on_turn == ADA
+    assert lines(state, after) == [
+        "Basil joins the tale on bench 4.",
+        "You receive: a ghost who forgot her name, a tavern cat named Biscuit, "
+        "a wandering minstrel.",
+        "The tale goes on: it is Ada's turn.",
+    ]
+
+
+def test_bards_may_come_and_go_while_the_tale_is_suspended():
+    state = act(known_tavern(2), Leave(BASIL), Leave(ADA))
+    assert state.phase == SUSPENDED and state.benches == (None, None)
+    assert state.on_turn is None and state.hands == ((), ())
+    state = deals(state, GHOST, CAT, MINSTREL)
+    state = act(state, SeatBard(2, BASIL, 1))
+    assert state.phase == SUSPENDED and state.on_turn == BASIL
+    state = deals(state, DUKE, SERPENT, TROLL)
+    state = act(state, SeatBard(2, ADA, 0))
+    assert state.phase == TURN and state.on_turn == BASIL
+    assert state.hands == ((DUKE, SERPENT, TROLL), (GHOST, CAT, MINSTREL))
+    assert conserved(state)
+
+
+def test_the_bard_on_turn_leaving_a_suspended_tale_hands_the_turn_on():
+    state = act(known_tavern(3), Leave(CORA), Leave(BASIL))
+    assert state.phase == SUSPENDED and state.on_turn == ADA
+    after = act(state, Leave(ADA))
+    assert after.on_turn is None and after.phase == SUSPENDED
+
+
+def test_at_the_table_the_seated_bards_are_asked_to_seat_someone():
+    state = act(known_tavern(3, person=False), Leave(CORA), Leave(BASIL))
+    assert game.prompt(state).seats == (ADA,)
+    assert game.prompt(act(state, Leave(ADA))).seats == (ADA, BASIL, CORA)
+
+
+# --- a verified play ----------------------------------------------------------------------
+
+
+def test_a_play_names_a_card_and_opens_the_interruption_window_to_the_other_bards():
+    state = known_tavern()
+    after = act(state, Play(ADA, "  " + FERRY_TEXT + "\n", FERRYMAN))
+    assert lines(state, after) == ["Ada tells the tale (12 words, naming a one-eyed ferryman)."]
+    assert after.phase == WINDOW and after.attempt.text == FERRY_TEXT
+    assert after.hands == state.hands and after.burned == ()
+    current = game.prompt(after)
+    assert current.seats == (BASIL, CORA) and not current.private
+    assert current.text == "Basil, Cora: interrupt with a card of yours, or let it go?"
+    after = act(after, Interrupt(CORA))
+    assert game.prompt(after).seats == (BASIL,)
+    after = act(after, Interrupt(BASIL))
+    assert after.phase == RULING
+    current = game.prompt(after)
+    assert current.seats == (NELL,) and current.private
+    assert current.text == "The Barkeep rules on Ada's play."
+
+
+def test_a_verified_play_burns_its_card_and_it_is_still_the_bards_turn():
+    state = tell(known_tavern(), ADA, FERRYMAN, FERRY_TEXT)
+    after = act(state, Rule(NELL, True))
+    assert after.hands == ((TROLL, WITCH), HANDS[1], HANDS[2])
+    assert after.burned == (FERRYMAN,) and after.table == () and after.deck == state.deck
+    assert after.tale == (Passage(ADA, FERRY_TEXT, FERRYMAN),)
+    assert after.ale == (0, 0, 0) and after.last_success == ADA
+    assert after.on_turn == ADA and after.phase == TURN and after.attempt is None
+    assert lines(state, after) == ["The play is verified: Ada's passage joins the tale."]
+
+
+def test_a_verified_play_may_make_its_card_a_loose_end_on_the_table():
+    state = tell(known_tavern(), ADA, FERRYMAN, FERRY_TEXT)
+    after = act(state, Rule(NELL, True, loose_end=True))
+    assert after.table == (FERRYMAN,) and after.burned == ()
+    assert after.hands == ((TROLL, WITCH), HANDS[1], HANDS[2])
+    assert after.on_turn == ADA
+    assert lines(state, after) == [
+        "The play is verified: Ada's passage joins the tale.",
+        "a one-eyed ferryman lies on the table as a Loose End.",
+    ]
+    assert game.view(after, None).table == ("a one-eyed ferryman",)
+
+
+def test_the_barkeep_not_the_bard_decides_whether_a_card_becomes_a_loose_end():
+    state = tell(known_tavern(), ADA, FERRYMAN, FERRY_TEXT, loose_end=True)
+    after = act(state, Rule(NELL, True))
+    assert after.table == () and after.burned == (FERRYMAN,)
+
+
+def test_tying_off_loose_ends_earns_one_ale_each():
+    state = arrange(known_tavern(), table=(GHOST, CAT, MINSTREL))
+    state = tell(
+        state, ADA, TROLL, "The troll laid the ghost and the cat to rest.", ties=(GHOST, CAT)
+    )
+    after = act(state, Rule(NELL, True, tied=(GHOST, CAT)))
+    assert after.table == (MINSTREL,)
+    assert after.burned == (TROLL, GHOST, CAT)
+    assert after.ale == (2, 0, 0)
+    assert after.tale[-1] == Passage(
+        ADA, "The troll laid the ghost and the cat to rest.", TROLL, (GHOST, CAT)
+    )
+    assert lines(state, after) == [
+        "The play is verified: Ada's passage joins the tale.",
+        "Tied off: a ghost who forgot her name, a tavern cat named Biscuit. Ada earns 2 Ale.",
+    ]
+    assert after.on_turn == ADA
+
+
+def test_the_barkeep_decides_which_loose_ends_are_tied_off():
+    state = arrange(known_tavern(), table=(GHOST, CAT, MINSTREL))
+    state = tell(state, ADA, TROLL, ties=(GHOST, CAT))
+    fewer = act(state, Rule(NELL, True, tied=(CAT,)))
+    assert fewer.table == (GHOST, MINSTREL) and fewer.ale == (1, 0, 0)
+    unclaimed = act(state, Rule(NELL, True, tied=(MINSTREL,)))
+    assert unclaimed.table == (GHOST, CAT) and unclaimed.ale == (1, 0, 0)
+
+
+def test_a_loose_end_named_twice_is_tied_off_once():
+    state = arrange(known_tavern(), table=(GHOST, CAT))
+    state = tell(state, ADA, TROLL, ties=(GHOST, GHOST))
+    after = act(state, Rule(NELL, True, tied=(GHOST, GHOST)))
+    assert after.burned == (TROLL, GHOST) and after.table == (CAT,)
+    assert after.ale == (1, 0, 0) and after.tale[-1].tied == (GHOST,)
+    assert conserved(after)
+
+
+def test_a_card_made_a_loose_end_and_loose_ends_tied_off_in_one_play():
+    state = arrange(known_tavern(), table=(GHOST,))
+    state = tell(state, ADA, TROLL, ties=(GHOST,), loose_end=True)
+    after = act(state, Rule(NELL, True, loose_end=True, tied=(GHOST,)))
+    assert after.table == (TROLL,) and after.burned == (GHOST,) and after.ale == (1, 0, 0)
+
+
+def test_only_loose_ends_on_the_table_can_be_tied_off():
+    state = arrange(known_tavern(), table=(GHOST,))
+    reason = "Only Loose Ends on the table can be tied off."
+    assert refused(state, Play(ADA, FERRY_TEXT, FERRYMAN, ties=(CAT,))) == reason
+    assert refused(state, Play(ADA, FERRY_TEXT, FERRYMAN, ties=(FERRYMAN,))) == reason
+    ruling = tell(state, ADA, FERRYMAN)
+    assert refused(ruling, Rule(NELL, True, tied=(CAT,))) == reason
+
+
+def test_a_play_names_a_card_from_the_bards_own_hand():
+    state = known_tavern()
+    assert refused(state, Play(ADA, FERRY_TEXT, KING)) == "Name a card from your own hand."
+    assert refused(state, Play(ADA, FERRY_TEXT, GHOST)) == "Name a card from your own hand."
+    assert refused(state, Play(ADA, FERRY_TEXT, 9999)) == "Name a card from your own hand."
+
+
+def test_a_play_is_kept_under_4000_characters():
+    state = known_tavern()
+    assert refused(state, Play(ADA, "x" * 4001, FERRYMAN)) == "Keep a play under 4000 characters."
+    assert act(state, Play(ADA, "x" * 4000, FERRYMAN)).phase == WINDOW
+
+
+def test_a_play_that_named_no_card_cannot_make_a_loose_end():
+    state = tell(arrange(known_tavern(), {ADA: ()}, table=(GHOST,)), ADA, None, ties=(GHOST,))
+    assert refused(state, Rule(NELL, True, loose_end=True)) == (
+        "A play that named no card cannot make a Loose End."
+    )
+
+
+def test_a_bard_with_no_cards_plays_by_tying_off_loose_ends():
+    state = arrange(known_tavern(), {ADA: ()}, table=(GHOST, CAT))
+    state = tell(state, ADA, None, "The ghost was laid to rest at last.", ties=(GHOST,))
+    assert state.attempt.card is None
+    after = act(state, Rule(NELL, True, tied=(GHOST,)))
+    assert after.tale[-1] == Passage(ADA, "The ghost was laid to rest at last.", None, (GHOST,))
+    assert after.table == (CAT,) and after.ale == (1, 0, 0) and after.on_turn == ADA
+    assert after.phase == TURN
+
+
+# --- a denied play ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("reason", list(DENY_REASONS))
+def test_each_deny_reason_burns_the_card_deals_two_and_passes_the_turn(reason):
+    state = deals(tell(known_tavern(), ADA, FERRYMAN, FERRY_TEXT), CAT, GHOST)
+    after = act(state, Rule(NELL, False, reason))
+    assert after.hands == ((TROLL, WITCH, CAT, GHOST), HANDS[1], HANDS[2])
+    assert after.burned == (FERRYMAN,) and after.table == () and after.tale == ()
+    assert after.deck == tuple(c for c in state.deck if c not in (CAT, GHOST))
+    assert after.ale == (0, 0, 0) and after.last_success is None
+    assert after.on_turn == BASIL and after.phase == TURN
+    assert lines(state, after) == [
+        f"The play is denied: {DENY_REASONS[reason]}. Ada takes two cards and the turn passes.",
+        "You receive: a tavern cat named Biscuit, a ghost who forgot her name.",
+    ]
+
+
+def test_a_denied_play_ties_off_nothing_and_makes_no_loose_end():
+    state = arrange(known_tavern(), table=(GHOST,))
+    state = tell(state, ADA, FERRYMAN, ties=(GHOST,), loose_end=True)
+    after = act(state, Rule(NELL, False, NOT_BROUGHT_IN, loose_end=True, tied=(GHOST,)))
+    assert after.table == (GHOST,) and after.burned == (FERRYMAN,) and after.ale == (0, 0, 0)
+
+
+def test_a_denial_needs_one_of_the_seeds_reasons():
+    state = tell(known_tavern(), ADA, FERRYMAN)
+    assert refused(state, Rule(NELL, False, "dull")) == (
+        "Deny with one of the reasons: it cannot be understood; it does not follow from the "
+        "tale so far; it is not in the spirit of the game; it is too long or too short; the "
+        "Bard holds cards but named none; no card was named and no Loose End was tied off; it "
+        "came after the Bard had fallen asleep; the card was named but the text did not bring "
+        "it into the tale."
+    )
+    assert refused(state, Rule(NELL, False)).startswith("Deny with one of the reasons: ")
+
+
+def test_a_denied_play_that_named_no_card_burns_nothing_and_still_deals_two():
+    state = deals(tell(known_tavern(), ADA, None, "Nothing happened."), GHOST, CAT)
+    after = act(state, Rule(NELL, False, NO_CARD_NAMED))
+    assert after.hands[ADA] == (FERRYMAN, TROLL, WITCH, GHOST, CAT)
+    assert after.burned == () and after.on_turn == BASIL
+    empty = arrange(known_tavern(), {ADA: ()})
+    empty = deals(tell(empty, ADA, None, "Nothing happened."), GHOST, CAT)
+    assert act(empty, Rule(NELL, False, NOTHING_PLAYED)).hands[ADA] == (GHOST, CAT)
+
+
+def test_the_turn_passes_clockwise_by_bench_and_round_the_table():
+    state = evolve(known_tavern(), benches=(0, 3, 1))
+    after = act(tell(state, ADA, FERRYMAN), Rule(NELL, False, NOT_BROUGHT_IN))
+    assert after.on_turn == CORA
+    state = evolve(known_tavern(), on_turn=CORA)
+    after = act(tell(state, CORA, PIRATE), Rule(NELL, False, NOT_BROUGHT_IN))
+    assert after.on_turn == ADA
+
+
+# --- passing ------------------------------------------------------------------------------
+
+
+def test_passing_gives_one_card_and_passes_the_turn():
+    state = deals(known_tavern(), CAT)
+    after = act(state, PassTurn(ADA))
+    assert after.hands == ((FERRYMAN, TROLL, WITCH, CAT), HANDS[1], HANDS[2])
+    assert after.deck == tuple(c for c in state.deck if c != CAT) and after.burned == ()
+    assert after.on_turn == BASIL and after.phase == TURN
+    assert lines(state, after) == ["Ada passes.", "You receive: a tavern cat named Biscuit."]
+
+
+def test_an_explicit_pass_may_burn_one_named_card():
+    state = deals(known_tavern(), GHOST)
+    after = act(state, PassTurn(ADA, burn=TROLL))
+    assert after.hands == ((FERRYMAN, WITCH, GHOST), HANDS[1], HANDS[2])
+    assert after.burned == (TROLL,) and after.on_turn == BASIL
+    assert lines(state, after) == [
+        "Ada passes and burns a grumpy troll under a bridge.",
+        "You receive: a ghost who forgot her name.",
+    ]
+
+
+def test_a_pass_burns_only_a_card_from_the_bards_own_hand():
+    state = known_tavern()
+    assert refused(state, PassTurn(ADA, burn=KING)) == "Burn a card from your own hand."
+    assert refused(state, PassTurn(ADA, burn=GHOST)) == "Burn a card from your own hand."
+
+
+def test_only_the_bard_on_turn_plays_or_passes():
+    state = known_tavern()
+    turn = "Ada: tell the next part of the tale, or pass."
+    assert refused(state, PassTurn(BASIL)) == f"It is not Basil's turn: {turn}"
+    assert refused(state, Play(CORA, "x", PIRATE)) == f"It is not Cora's turn: {turn}"
+    assert refused(state, Rule(NELL, True)) == f"It is not Nell's turn: {turn}"
+    assert refused(state, Interrupt(ADA, TROLL)) == f"That is not possible now: {turn}"
+    for seat in (4, -1, True):
+        assert refused(state, PassTurn(seat)) == "That seat is not at this table."
+
+
+# --- sleep and Under The Table ------------------------------------------------------------
+
+
+def test_a_bard_found_asleep_has_passed_and_takes_a_card():
+    state = deals(known_tavern(), GHOST)
+    after = act(state, Sleep(NELL))
+    assert after.asleep == (1, 0, 0)
+    assert after.hands == ((FERRYMAN, TROLL, WITCH, GHOST), HANDS[1], HANDS[2])
+    assert after.on_turn == BASIL and after.phase == TURN
+    assert lines(state, after) == [
+        "Ada has fallen asleep and so has passed.",
+        "You receive: a ghost who forgot her name.",
+    ]
+
+
+def test_only_the_barkeep_finds_a_bard_asleep():
+    state = known_tavern()
+    reason = (
+        "Only the Barkeep (or, at a table without one, another Bard) may declare a Bard asleep."
+    )
+    assert refused(state, Sleep(BASIL)) == reason
+    assert refused(state, Sleep(ADA)) == reason
+
+
+def test_at_the_table_another_bard_finds_the_bard_on_turn_asleep():
+    state = known_tavern(3, person=False)
+    assert refused(state, Sleep(ADA)).startswith("Only the Barkeep")
+    assert act(state, Sleep(CORA)).asleep == (1, 0, 0)
+
+
+def test_only_the_bard_on_turn_can_be_found_asleep():
+    state = tell(known_tavern(), ADA, FERRYMAN)
+    assert refused(state, Sleep(NELL)) == "Only a Bard on turn can be found asleep."
+
+
+def test_three_turns_asleep_in_a_row_send_a_bard_under_the_table():
+    state = known_tavern()
+    under = Sleep(NELL, under_table=True)
+    for _ in range(2):
+        assert refused(state, under) == "Under The Table needs three turns asleep in a row."
+        state = act(state, Sleep(NELL), PassTurn(BASIL), PassTurn(CORA))
+    assert state.asleep == (2, 0, 0) and state.on_turn == ADA
+    hand = state.hands[ADA]
+    after = act(state, under)
+    assert lines(state, after) == [
+        "Ada has fallen asleep and so has passed.",
+        "Ada has gone Under The Table and leaves the tale.",
+    ]
+    assert after.benches == (None, 1, 2) and after.under_table == (True, False, False)
+    assert after.hands[ADA] == () and after.deck == state.deck + hand
+    assert after.asleep == (3, 0, 0)
+    assert after.on_turn == BASIL and after.phase == TURN
+    assert refused(after, SeatBard(NELL, ADA, 0)) == (
+        "Ada went Under The Table and cannot come back."
+    )
+
+
+def test_a_pass_a_play_or_a_denial_breaks_the_run_of_sleep():
+    state = evolve(known_tavern(), asleep=(2, 0, 0))
+    assert act(state, PassTurn(ADA)).asleep == (0, 0, 0)
+    assert act(tell(state, ADA, FERRYMAN), Rule(NELL, True)).asleep == (0, 0, 0)
+    denied = act(tell(state, ADA, FERRYMAN), Rule(NELL, False, NOT_BROUGHT_IN))
+    assert denied.asleep == (0, 0, 0)
+    # after a denial, the next sleep is the first of a new run
+    denied = act(denied, PassTurn(BASIL), PassTurn(CORA))
+    assert refused(denied, Sleep(NELL, under_table=True)) == (
+        "Under The Table needs three turns asleep in a row."
+    )
+
+
+def test_going_under_the_table_may_suspend_the_tale():
+    state = evolve(known_tavern(2), asleep=(2, 0))
+    after = act(state, Sleep(2, under_table=True))
+    assert after.phase == SUSPENDED and after.on_turn == BASIL
+    assert lines(state, after)[-1] == (
+        "The tale is suspended: it needs at least two Bards on the benches."
+    )
+
+
+# --- interruptions ------------------------------------------------------------------------
+
+
+KING_TEXT = "A one-eyed ferryman rowed a sleepwalking king across the river."
+
+
+def test_the_play_is_ruled_before_the_interruptions():
+    state = known_tavern()
+    state = act(state, Play(ADA, KING_TEXT, FERRYMAN), Interrupt(BASIL, KING))
+    assert state.attempt.interruptions == ((BASIL, KING),)
+    assert refused(state, Rule(NELL, True)) == (
+        "It is not Nell's turn: Cora: interrupt with a card of yours, or let it go?"
+    )
+    state = act(state, Interrupt(CORA))
+    assert state.phase == RULING
+    assert refused(state, RuleInterruption(NELL, True)) == (
+        "That is not possible now: The Barkeep rules on Ada's play."
+    )
+    after = act(state, Rule(NELL, True))
+    assert after.phase == INTERRUPTIONS and after.tale[-1].card == FERRYMAN
+    assert after.burned == (FERRYMAN,) and after.hands[BASIL] == HANDS[1]
+    current = game.prompt(after)
+    assert current.seats == (NELL,) and current.text == "Rule on Basil's interruption."
+
+
+def test_a_verified_interruption_burns_the_card_deals_the_interrupted_bard_one_and_takes_the_turn():
+    state = tell(known_tavern(), ADA, FERRYMAN, KING_TEXT, interruptions={BASIL: KING})
+    state = deals(act(state, Rule(NELL, True)), GHOST)
+    after = act(state, RuleInterruption(NELL, True))
+    assert after.hands == ((TROLL, WITCH, GHOST), (KNIGHT, RAVEN), HANDS[2])
+    assert after.burned == (FERRYMAN, KING)
+    assert after.tale == (Passage(ADA, KING_TEXT, FERRYMAN),)
+    assert after.on_turn == BASIL and after.phase == TURN and after.attempt is None
+    assert lines(state, after) == [
+        "Basil's interruption stands: a sleepwalking king is burned, Ada takes a card, "
+        "and the tale is Basil's.",
+        "You receive: a ghost who forgot her name.",
+    ]
+
+
+def test_an_interruption_not_mentioned_burns_the_card_and_deals_two():
+    state = tell(known_tavern(), ADA, FERRYMAN, FERRY_TEXT, interruptions={BASIL: KING})
+    state = deals(act(state, Rule(NELL, True)), GHOST, CAT)
+    after = act(state, RuleInterruption(NELL, False))
+    assert after.hands == ((TROLL, WITCH), (KNIGHT, RAVEN, GHOST, CAT), HANDS[2])
+    assert after.burned == (FERRYMAN, KING)
+    assert after.on_turn == ADA and after.phase == TURN
+    assert lines(state, after) == [
+        "Basil's interruption is denied: a sleepwalking king was not in the play. "
+        "It is burned and they take two cards.",
+        "You receive: a ghost who forgot her name, a tavern cat named Biscuit.",
+    ]
+
+
+def test_interruptions_after_a_successful_one_come_too_late():
+    state = tell(
+        known_tavern(), ADA, FERRYMAN, KING_TEXT, interruptions={BASIL: KING, CORA: PIRATE}
+    )
+    state = deals(act(state, Rule(NELL, True)), GHOST, CAT)
+    after = act(state, RuleInterruption(NELL, True))
+    assert after.hands == ((TROLL, WITCH, GHOST), (KNIGHT, RAVEN), (PICKPOCKET, APPRENTICE, CAT))
+    assert after.burned == (FERRYMAN, KING, PIRATE)
+    assert after.on_turn == BASIL and after.phase == TURN
+    assert lines(state, after)[2:] == [
+        "Cora's interruption comes too late: a retired pirate captain is burned and they "
+        "take a card.",
+        "You receive: a tavern cat named Biscuit.",
+    ]
+
+
+def test_an_interruption_after_a_denied_one_is_still_ruled():
+    state = tell(
+        known_tavern(), ADA, FERRYMAN, KING_TEXT, interruptions={BASIL: KING, CORA: PIRATE}
+    )
+    state = act(state, Rule(NELL, True), RuleInterruption(NELL, False))
+    assert state.phase == INTERRUPTIONS
+    assert game.prompt(state).text == "Rule on Cora's interruption."
+    after = act(state, RuleInterruption(NELL, True))
+    assert after.on_turn == CORA
+    assert after.burned == (FERRYMAN, KING, PIRATE)
+    assert len(after.hands[BASIL]) == 4 and len(after.hands[ADA]) == 3
+
+
+def test_an_interruption_does_not_change_the_plays_ruling():
+    state = tell(known_tavern(), ADA, FERRYMAN, FERRY_TEXT, interruptions={CORA: PIRATE})
+    state = deals(state, GHOST, CAT)
+    state = act(state, Rule(NELL, False, NOT_BROUGHT_IN))
+    assert state.phase == INTERRUPTIONS and state.on_turn == BASIL
+    assert state.hands[ADA] == (TROLL, WITCH, GHOST, CAT)
+    after = act(deals(state, MINSTREL), RuleInterruption(NELL, True))
+    assert after.hands[ADA] == (TROLL, WITCH, GHOST, CAT, MINSTREL)
+    assert after.tale == () and after.burned == (FERRYMAN, PIRATE)
+    assert after.on_turn == CORA
+
+
+def test_an_interruption_names_a_card_from_the_interrupters_own_hand():
+    state = act(known_tavern(), Play(ADA, KING_TEXT, FERRYMAN))
+    assert refused(state, Interrupt(BASIL, PIRATE)) == "Interrupt with a card from your own hand."
+    assert refused(state, Interrupt(BASIL, FERRYMAN)) == "Interrupt with a card from your own hand."
+
+
+def test_each_other_bard_may_interrupt_once_and_the_player_may_not():
+    state = act(known_tavern(), Play(ADA, KING_TEXT, FERRYMAN))
+    window = "Basil, Cora: interrupt with a card of yours, or let it go?"
+    assert refused(state, Interrupt(ADA, TROLL)) == f"It is not Ada's turn: {window}"
+    state = act(state, Interrupt(BASIL, KING))
+    assert refused(state, Interrupt(BASIL, KNIGHT)) == (
+        "It is not Basil's turn: Cora: interrupt with a card of yours, or let it go?"
+    )
+
+
+def test_bards_without_cards_are_not_asked_to_interrupt():
+    state = arrange(known_tavern(), {CORA: ()})
+    assert act(state, Play(ADA, FERRY_TEXT, FERRYMAN)).attempt.asked == (BASIL,)
+    state = arrange(known_tavern(), {BASIL: (), CORA: ()})
+    after = act(state, Play(ADA, FERRY_TEXT, FERRYMAN))
+    assert after.phase == RULING and after.attempt.asked == ()
+
+
+# --- the table as Barkeep -----------------------------------------------------------------
+
+
+def test_at_the_table_a_play_is_verified_by_a_majority_of_the_other_bards():
+    state = tell(known_tavern(4, person=False), ADA, FERRYMAN, FERRY_TEXT)
+    current = game.prompt(state)
+    assert current.seats == (BASIL, CORA, DMITRI) and not current.private
+    assert current.text == "The table rules on Ada's play."
+    assert refused(state, Rule(ADA, True)) == (
+        "It is not Ada's turn: The table rules on Ada's play."
+    )
+    after = act(state, Rule(BASIL, True))
+    assert after.phase == RULING and prompt_seats(after) == (CORA, DMITRI)
+    assert refused(after, Rule(BASIL, False)) == (
+        "It is not Basil's turn: The table rules on Ada's play."
+    )
+    after = act(after, Rule(CORA, False, NOT_BROUGHT_IN), Rule(DMITRI, True))
+    assert after.phase == TURN and after.on_turn == ADA
+    assert after.burned == (FERRYMAN,) and after.tale == (Passage(ADA, FERRY_TEXT, FERRYMAN),)
+    assert lines(state, after) == [
+        "Basil votes to verify.",
+        "Cora votes to deny.",
+        "Dmitri votes to verify.",
+        "The play is verified: Ada's passage joins the tale.",
+    ]
+
+
+def test_at_the_table_a_tied_vote_denies_the_play():
+    state = deals(tell(known_tavern(3, person=False), ADA, FERRYMAN), GHOST, CAT)
+    after = act(state, Rule(BASIL, True), Rule(CORA, False))
+    assert after.hands[ADA] == (TROLL, WITCH, GHOST, CAT) and after.burned == (FERRYMAN,)
+    assert after.on_turn == BASIL
+    assert lines(state, after)[2] == (
+        "The play is denied: the table votes it down. Ada takes two cards and the turn passes."
+    )
+
+
+def test_at_the_table_the_bards_own_claims_decide_loose_end_and_ties():
+    state = arrange(known_tavern(3, person=False), table=(GHOST, CAT))
+    state = tell(state, ADA, FERRYMAN, ties=(GHOST,), loose_end=True)
+    after = act(state, Rule(BASIL, True, tied=(CAT,)), Rule(CORA, True))
+    assert after.table == (CAT, FERRYMAN) and after.burned == (GHOST,)
+    assert after.ale == (1, 0, 0)
+
+
+def test_at_the_table_interruptions_are_ruled_by_the_bards_not_involved():
+    state = tell(
+        known_tavern(4, person=False), ADA, FERRYMAN, KING_TEXT, interruptions={BASIL: KING}
+    )
+    state = act(state, Rule(BASIL, True), Rule(CORA, True), Rule(DMITRI, True))
+    assert state.phase == INTERRUPTIONS and prompt_seats(state) == (CORA, DMITRI)
+    assert refused(state, RuleInterruption(BASIL, True)) == (
+        "It is not Basil's turn: Rule on Basil's interruption."
+    )
+    state = act(state, RuleInterruption(CORA, True))
+    assert prompt_seats(state) == (DMITRI,)
+    after = act(state, RuleInterruption(DMITRI, False))
+    assert after.on_turn == ADA and after.burned == (FERRYMAN, KING)
+    assert len(after.hands[BASIL]) == 4
+
+
+def test_at_a_table_of_two_the_interrupted_bard_rules_on_the_interruption():
+    state = tell(
+        known_tavern(2, person=False), ADA, FERRYMAN, KING_TEXT, interruptions={BASIL: KING}
+    )
+    state = act(state, Rule(BASIL, True))
+    assert state.phase == INTERRUPTIONS and prompt_seats(state) == (ADA,)
+    after = act(state, RuleInterruption(ADA, True))
+    assert after.on_turn == BASIL and after.burned == (FERRYMAN, KING)
+
+
+# --- the dry deck -------------------------------------------------------------------------
+
+
+def one_card_left():
+    """The known tavern with only the ghost left in the deck (everything else burned)."""
+    return arrange(known_tavern(), deck=(GHOST,))
+
+
+def test_cards_the_deck_cannot_deal_are_owed_and_the_barkeep_must_restock():
+    state = tell(one_card_left(), ADA, FERRYMAN)
+    after = act(state, Rule(NELL, False, NOT_BROUGHT_IN))
+    assert after.hands[ADA] == (TROLL, WITCH, GHOST) and after.deck == ()
+    assert after.owed == ((ADA, 1),) and after.phase == DRY and after.after_dry == TURN
+    assert after.on_turn == BASIL
+    current = game.prompt(after)
+    assert current.seats == (NELL,) and current.kind == DRY
+    assert current.text == "The deck is dry: add story elements, or end the tale."
+    assert lines(state, after)[-1] == (
+        "The deck has run dry: the Barkeep must add elements or end the tale."
+    )
+    dry = "The deck is dry: add story elements, or end the tale."
+    assert refused(after, PassTurn(BASIL)) == f"It is not Basil's turn: {dry}"
+    assert refused(after, Leave(BASIL)) == "Bards come and go between turns."
+    assert refused(after, Restock(ADA, ("a lost glove",))) == f"It is not Ada's turn: {dry}"
+
+
+def test_the_barkeep_restocks_and_the_owed_cards_are_dealt():
+    state = act(tell(one_card_left(), ADA, FERRYMAN), Rule(NELL, False, NOT_BROUGHT_IN))
+    first = len(state.elements)
+    state = draws(state, 1)
+    after = act(state, Restock(NELL, (" a brass telescope ", "", "a lost glove", "a lost glove")))
+    assert after.elements == state.elements + ("a brass telescope", "a lost glove")
+    assert after.hands[ADA] == (TROLL, WITCH, GHOST, first + 1)
+    assert after.deck == (first,) and after.owed == ()
+    assert after.phase == TURN and after.on_turn == BASIL
+    assert lines(state, after) == [
+        "The Barkeep adds 2 new story elements to the deck.",
+        "You receive: a lost glove.",
+    ]
+    assert conserved(after)
+
+
+def test_the_barkeep_may_end_a_dry_tale_lamely_with_no_winner():
+    state = act(tell(one_card_left(), ADA, FERRYMAN), Rule(NELL, False, NOT_BROUGHT_IN))
+    after = act(state, Restock(NELL))
+    reason = "The deck ran dry and the tale ends, rather lamely, with no winner."
+    assert after.phase == OVER and after.owed == ()
+    assert game.outcome(after) == Outcome((), (ADA, BASIL, CORA), reason)
+    assert game.prompt(after) is None
+    assert lines(state, after) == [reason]
+    assert refused(after, PassTurn(BASIL)) == "The tale is over."
+
+
+def test_restocking_needs_elements_the_tale_does_not_have_yet():
+    state = act(tell(one_card_left(), ADA, FERRYMAN), Rule(NELL, False, NOT_BROUGHT_IN))
+    reason = "Those story elements are already in the tale: type new ones, or add none to end it."
+    assert refused(state, Restock(NELL, ("a one-eyed ferryman",))) == reason
+    assert refused(state, Restock(NELL, ("  ", ""))) == reason
+
+
+def test_a_restock_too_small_leaves_the_deck_dry():
+    state = act(
+        tell(arrange(known_tavern(), deck=()), ADA, FERRYMAN), Rule(NELL, False, NOT_BROUGHT_IN)
+    )
+    assert state.owed == ((ADA, 2),)
+    after = act(state, Restock(NELL, ("a brass telescope",)))
+    assert after.phase == DRY and after.owed == ((ADA, 1),) and after.deck == ()
+    assert after.hands[ADA] == (TROLL, WITCH, len(state.elements))
+
+
+def test_a_dry_deck_during_the_interruptions_returns_to_them_after_the_restock():
+    state = tell(one_card_left(), ADA, FERRYMAN, KING_TEXT, interruptions={BASIL: KING})
+    state = act(state, Rule(NELL, False, NOT_BROUGHT_IN))
+    assert state.phase == DRY and state.after_dry == INTERRUPTIONS
+    after = act(state, Restock(NELL, ("a brass telescope",)))
+    assert after.phase == INTERRUPTIONS and prompt_seats(after) == (NELL,)
+
+
+def test_a_bard_seated_while_the_deck_is_dry_is_owed_the_starting_hand():
+    state = arrange(known_tavern(seated=(True, True, False)), deck=(GHOST,))
+    after = act(state, SeatBard(NELL, CORA, 2))
+    assert after.hands[CORA] == (GHOST,) and after.owed == ((CORA, 2),)
+    assert after.phase == DRY and after.after_dry == TURN
+
+
+# --- winning ------------------------------------------------------------------------------
+
+
+def ada_holds_one_card():
+    return arrange(known_tavern(), {ADA: (FERRYMAN,)})
+
+
+def test_a_bard_wins_with_no_cards_the_last_successful_play_and_no_loose_ends():
+    state = tell(ada_holds_one_card(), ADA, FERRYMAN, FERRY_TEXT)
+    after = act(state, Rule(NELL, True))
+    assert after.phase == CLOSING and after.hands[ADA] == () and after.table == ()
+    assert lines(state, after) == [
+        "The play is verified: Ada's passage joins the tale.",
+        "Ada has no cards left, no Loose Ends remain, and the last play was theirs: "
+        "they win the tale!",
+    ]
+    current = game.prompt(after)
+    assert current.seats == (ADA,) and current.kind == CLOSING
+    assert current.text == "Ada has won: write a closing passage."
+    assert game.outcome(after) is None
+
+
+def test_the_closing_passage_ends_the_tale():
+    state = act(tell(ada_holds_one_card(), ADA, FERRYMAN, FERRY_TEXT), Rule(NELL, True))
+    closing = "Ada has won: write a closing passage."
+    assert refused(state, Closing(BASIL, "Not so fast.")) == f"It is not Basil's turn: {closing}"
+    assert refused(state, Closing(ADA, "x" * 4001)) == (
+        "Keep the closing passage under 4000 characters."
+    )
+    after = act(state, Closing(ADA, "  And the ferryman rowed home.\n"))
+    assert after.phase == OVER
+    assert after.tale == (
+        Passage(ADA, FERRY_TEXT, FERRYMAN),
+        Passage(ADA, "And the ferryman rowed home.", None),
+    )
+    assert game.outcome(after) == Outcome((ADA,), (BASIL, CORA), "Ada told the tale to its end.")
+    assert game.prompt(after) is None and lines(state, after) == ["Ada told the tale to its end."]
+    assert refused(after, Closing(ADA, "More.")) == "The tale is over."
+    silent = act(state, Closing(ADA))
+    assert silent.tale == (Passage(ADA, FERRY_TEXT, FERRYMAN),) and silent.phase == OVER
+
+
+def test_no_win_while_loose_ends_lie_on_the_table():
+    state = tell(ada_holds_one_card(), ADA, FERRYMAN, FERRY_TEXT)
+    after = act(state, Rule(NELL, True, loose_end=True))
+    assert after.phase == TURN and after.on_turn == ADA and after.hands[ADA] == ()
+    assert after.table == (FERRYMAN,)
+    # tying off the last Loose End with no card to play wins
+    tied = tell(after, ADA, None, "The ferryman found his eye at last.", ties=(FERRYMAN,))
+    tied = act(tied, Rule(NELL, True, tied=(FERRYMAN,)))
+    assert tied.phase == CLOSING and tied.ale == (1, 0, 0) and tied.burned[-1] == FERRYMAN
+
+
+def test_no_win_without_the_last_successful_play():
+    state = deals(tell(ada_holds_one_card(), ADA, FERRYMAN), GHOST, CAT)
+    after = act(state, Rule(NELL, False, NOT_BROUGHT_IN))
+    assert after.phase == TURN and after.hands[ADA] == (GHOST, CAT)
+    empty = arrange(known_tavern(), {ADA: ()})
+    empty = evolve(empty, last_success=BASIL)
+    assert act(tell(empty, ADA, None), Rule(NELL, True)).phase == CLOSING
+
+
+def test_no_win_while_an_interruption_waits_and_a_successful_one_spoils_it():
+    state = tell(ada_holds_one_card(), ADA, FERRYMAN, KING_TEXT, interruptions={BASIL: KING})
+    state = act(state, Rule(NELL, True))
+    assert state.phase == INTERRUPTIONS and state.hands[ADA] == ()
+    denied = act(state, RuleInterruption(NELL, False))
+    assert denied.phase == CLOSING and prompt_seats(denied) == (ADA,)
+    stands = act(deals(state, GHOST), RuleInterruption(NELL, True))
+    assert stands.phase == TURN and stands.on_turn == BASIL and stands.hands[ADA] == (GHOST,)
+
+
+def test_a_winner_is_not_held_back_by_cards_owed_to_another_bard():
+    state = arrange(ada_holds_one_card(), deck=(GHOST,))
+    state = tell(state, ADA, FERRYMAN, FERRY_TEXT, interruptions={BASIL: KING})
+    after = act(state, Rule(NELL, True), RuleInterruption(NELL, False))
+    assert after.phase == CLOSING and after.owed == ()
+    assert after.hands[BASIL] == (KNIGHT, RAVEN, GHOST) and after.deck == ()
+    assert prompt_seats(after) == (ADA,)
+
+
+def test_an_interrupted_bard_owed_a_card_has_not_won():
+    state = arrange(ada_holds_one_card(), deck=())
+    state = tell(state, ADA, FERRYMAN, KING_TEXT, interruptions={BASIL: KING})
+    after = act(state, Rule(NELL, True), RuleInterruption(NELL, True))
+    assert after.phase == DRY and after.owed == ((ADA, 1),) and after.hands[ADA] == ()
+    restocked = act(after, Restock(NELL, ("a brass telescope",)))
+    assert restocked.phase == TURN and restocked.on_turn == BASIL
+    assert restocked.hands[ADA] == (len(state.elements),)

@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
 from rules import registry, saves
 from rules.session import BOT, PERSON, SeatPlan, Session
 from tests.tui_helpers import make_app, open_setup, screen_text
@@ -179,3 +181,16 @@ async def test_high_contrast_theme_is_registered_and_selectable(tmp_path: Path):
         await pilot.pause()
         assert app.theme == "parlour-contrast"
         assert {"parlour", "parlour-contrast"} <= set(app.available_themes)
+
+
+@pytest.mark.parametrize("game_id", list(registry.games()))
+async def test_every_game_starts_from_its_setup_screen_with_the_defaults(tmp_path, game_id):
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_setup(pilot, game_id)
+        assert isinstance(app.screen, SetupScreen)
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert app.flow is not None, screen_text(app)
+        assert app.flow.session.game.id == game_id
+        assert not isinstance(app.screen, SetupScreen)

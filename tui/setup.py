@@ -29,7 +29,11 @@ default cards, or give the path of your own TOML pack. Tab moves between
 fields; Ctrl+S starts the game.
 """
 
-DEFAULT_NAMES = ("Ann", "Bo", "Cleo", "Dev", "Eli", "Fay", "Gus", "Hal")
+DEFAULT_NAMES = ("Ann", "Bo", "Cleo", "Dev", "Eli", "Fay", "Gus", "Hal", "Ivy", "Jo")
+
+
+def default_name(seat: int) -> str:
+    return DEFAULT_NAMES[seat] if seat < len(DEFAULT_NAMES) else f"Player {seat + 1}"
 
 
 class SetupScreen(ParlourScreen):
@@ -67,7 +71,7 @@ class SetupScreen(ParlourScreen):
                 with Horizontal(classes="row", id=f"row-{seat}"):
                     yield Label(f"Seat {seat + 1}")
                     yield Input(
-                        DEFAULT_NAMES[seat],
+                        default_name(seat),
                         placeholder="name",
                         classes="name",
                         id=f"name-{seat}",

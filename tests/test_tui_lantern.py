@@ -171,3 +171,29 @@ async def test_the_tale_so_far_exports_from_the_command_palette(tmp_path: Path):
         assert f"It began with {element}." in story
         hidden = session.state.hands[BO]
         assert not [c for c in hidden if session.state.elements[c] in story]
+
+
+async def test_a_bard_waiting_at_the_bar_is_seated_on_the_bench_the_barkeep_picks(tmp_path):
+    from rules.lantern.state import Leave
+
+    names = ("Ann", "Bo", "Cy", "Dot", "Kip")
+    config = GAME.make_config(names, {"hand": 2, "benches": 3}, GAME.default_pack())
+    assert config.seated == (True, True, True, False)
+    session = Session.start(GAME, config, 3, tuple(SeatPlan(n) for n in names))
+    session = session.apply(Leave(BO))
+    app = make_app(tmp_path, opening=lambda app: app.start_flow(session, None))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await _open(pilot, WritingScreen)
+        await pilot.press("ctrl+j")
+        await pilot.pause()
+        options = app.screen.query_one(OptionList)
+        ids = [str(options.get_option_at_index(i).id) for i in range(options.option_count)]
+        options.highlighted = ids.index("3")  # Dot, waiting at the bar
+        await pilot.press("enter")
+        await pilot.pause()
+        assert "Which bench for Dot?" in screen_text(app)
+        await pilot.press("enter")
+        await pilot.pause()
+        state = app.flow.session.state
+        assert state.benches[3] == 1  # Bo's old bench, the first free one
+        assert len(state.hands[3]) == 2

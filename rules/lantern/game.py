@@ -63,16 +63,18 @@ def make_config(
     pack: LanternPack,
     texts: Mapping[str, str] | None = None,
 ) -> LanternConfig:
-    """Seat names: the Bards (all seated at the start), then the Barkeep when a person keeps
-    the bar. Options: benches, hand, the word guideline, who keeps the bar."""
+    """Seat names: the Bards (the first ones fill the benches; any beyond wait at the bar
+    to join later), then the Barkeep when a person keeps the bar. Options: benches, hand,
+    the word guideline, the turn timer, who keeps the bar."""
     texts = texts or {}
     person = bool(options.get("barkeep_person", 1))
     bards = tuple(names[:-1]) if person else tuple(names)
     extra = tuple(e.strip() for e in texts.get("elements", "").split(";") if e.strip())
+    benches = int(options.get("benches", max(len(bards), MIN_BENCHES)))
     return LanternConfig(
-        benches=int(options.get("benches", max(len(bards), MIN_BENCHES))),
+        benches=benches,
         bards=bards,
-        seated=(True,) * len(bards),
+        seated=tuple(index < benches for index in range(len(bards))),
         elements=tuple(dict.fromkeys(pack.elements + extra)),
         barkeep=PERSON if person else TABLE,
         barkeep_name=names[-1] if person else "The table",

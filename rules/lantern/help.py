@@ -67,6 +67,8 @@ lamely, with no winner.
 * At a table of two Bards without a Barkeep, the interrupted Bard rules on the
   interruption (nobody else is left to vote).
 * A suspended tale can be closed, unfinished and without a winner.
+* Bards named at setup beyond the number of benches wait at the bar and can be
+  seated when a bench frees up.
 * The Barkeep's own elements can be typed at setup, separated by semicolons,
   or loaded as a pack file.
 """

@@ -220,11 +220,12 @@ class WritingScreen(GameScreen):
     """
 
     BINDINGS = [
-        Binding("ctrl+s", "play", "Tell it", priority=True),
-        Binding("ctrl+l", "loose", "Suggest Loose End", priority=True),
+        Binding("ctrl+s", "play", "Tell", priority=True),
+        Binding("ctrl+l", "loose", "Loose End", priority=True),
         Binding("ctrl+n", "pass_turn", "Pass", priority=True),
-        Binding("ctrl+b", "burn_pass", "Pass, burn card", priority=True),
+        Binding("ctrl+b", "burn_pass", "Burn+pass", priority=True),
         Binding("ctrl+h", "hide", "Hide", priority=True),
+        Binding("ctrl+j", "bards", "Bards", priority=True),
         *ParlourScreen.BINDINGS,
     ]
 
@@ -298,6 +299,10 @@ class WritingScreen(GameScreen):
     def action_pass_turn(self) -> None:
         if not self.closing:
             self._say(self.flow.act(PassTurn(self.seat)))
+
+    def action_bards(self) -> None:
+        if not self.closing:
+            self.app.push_screen(BardsScreen(self.flow))
 
     def action_burn_pass(self) -> None:
         card = self._card()
@@ -487,6 +492,8 @@ class BarkeepScreen(GameScreen):
 class BardsScreen(GameScreen):
     """Bards come and go between turns: seat one on a free bench, or let one leave."""
 
+    joining: int | None = None
+
     DEFAULT_CSS = """
     BardsScreen { align: center middle; }
     BardsScreen OptionList { width: 60; height: auto; max-height: 12; }
@@ -521,23 +528,36 @@ class BardsScreen(GameScreen):
         options = self.query_one(OptionList)
         if options.highlighted is None:
             return
-        bard = int(str(options.get_option_at_index(options.highlighted).id))
+        choice = str(options.get_option_at_index(options.highlighted).id)
         view: LanternView = self.flow.session.view(None)
         state = self.flow.session.state
-        if view.bards[bard].bench is not None:
-            action: object = Leave(bard)
-        else:
-            taken = {b.bench for b in view.bards if b.bench is not None}
-            free = [n for n in range(view.benches) if n not in taken]
-            if not free:
-                self.query_one("#message", Label).update("Every bench is taken.")
-                return
+        if choice.startswith("bench-"):
+            assert self.joining is not None
             barkeep = (
                 len(state.config.bards)
                 if view.barkeep == PERSON
-                else (view.turn if view.turn is not None else bard)
+                else (view.turn if view.turn is not None else self.joining)
             )
-            action = SeatBard(barkeep, bard, free[0])
+            self._try(SeatBard(barkeep, self.joining, int(choice[6:])))
+            return
+        bard = int(choice)
+        if view.bards[bard].bench is not None:
+            self._try(Leave(bard))
+            return
+        taken = {b.bench for b in view.bards if b.bench is not None}
+        free = [n for n in range(view.benches) if n not in taken]
+        if not free:
+            self.query_one("#message", Label).update("Every bench is taken.")
+            return
+        self.joining = bard
+        options.clear_options()
+        options.add_options([Option(f"Bench {n + 1}", id=f"bench-{n}") for n in free])
+        options.highlighted = 0
+        self.query_one("#message", Label).update(
+            f"Which bench for {view.bards[bard].name}? (the Barkeep chooses)"
+        )
+
+    def _try(self, action: object) -> None:
         refusal = self.flow.check(action)
         if refusal:
             self.query_one("#message", Label).update(refusal)

@@ -14,7 +14,7 @@ actions back to ``apply``.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any, Generic, Protocol, TypeVar
 
 from attrs import field, frozen
@@ -89,6 +89,17 @@ class OptionSpec:
     minimum: int
     maximum: int
     help: str = ""
+
+
+def phase_helper(phases: Mapping[str, str], finished: str) -> Callable[[Prompt | None], str]:
+    """A game's ``?`` text for the current prompt: its phase's explanation, or ``finished``."""
+
+    def explain(prompt: Prompt | None) -> str:
+        if prompt is None:
+            return finished
+        return phases.get(prompt.kind, prompt.text)
+
+    return explain
 
 
 class Bot(Protocol):

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rules.engine import Prompt
+from rules.engine import phase_helper
 
 RULES = """\
 # Ye Olde Rusty Lantern
@@ -87,7 +87,4 @@ _PHASES = {
 }
 
 
-def phase_help(prompt: Prompt | None) -> str:
-    if prompt is None:
-        return "The tale is over: read it through, and export it."
-    return _PHASES.get(prompt.kind, prompt.text)
+phase_help = phase_helper(_PHASES, "The tale is over: read it through, and export it.")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rules.engine import Prompt
+from rules.engine import phase_helper
 
 RULES = """\
 # Persuasion
@@ -86,7 +86,4 @@ _PHASES = {
 }
 
 
-def phase_help(prompt: Prompt | None) -> str:
-    if prompt is None:
-        return "The season is over: every diary and card is revealed."
-    return _PHASES.get(prompt.kind, prompt.text)
+phase_help = phase_helper(_PHASES, "The season is over: every diary and card is revealed.")

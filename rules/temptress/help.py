@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rules.engine import Prompt
+from rules.engine import phase_helper
 
 RULES = """\
 # The Temptress
@@ -146,7 +146,4 @@ _PHASES = {
 }
 
 
-def phase_help(prompt: Prompt | None) -> str:
-    if prompt is None:
-        return "The game is over: the resolution shows every secret."
-    return _PHASES.get(prompt.kind, prompt.text)
+phase_help = phase_helper(_PHASES, "The game is over: the resolution shows every secret.")

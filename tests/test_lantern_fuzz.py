@@ -14,11 +14,9 @@ import string
 from functools import cache
 
 from attrs import frozen
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
-from rules.convert import CONVERTER
-from rules.engine import IllegalAction
 from rules.lantern import game
 from rules.lantern.game import LANTERN
 from rules.lantern.state import (
@@ -35,6 +33,7 @@ from rules.lantern.state import (
     SeatBard,
     Sleep,
 )
+from tests.fuzz_support import FUZZ, apply_or_refuse
 from tests.lantern_helpers import (
     bot_policy,
     candidates,
@@ -152,28 +151,14 @@ def test_every_action_class_is_fuzzed():
     assert fuzzed == set(LANTERN.action_types)
 
 
-@settings(
-    max_examples=300,
-    deadline=None,
-    derandomize=True,
-    database=None,
-    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
-)
+@FUZZ
 @given(state_and_action())
 def test_any_action_is_either_applied_or_refused_cleanly(case):
     state, action = case
-    snapshot = CONVERTER.unstructure(state)
-    try:
-        after = game.apply(state, action)
-    except IllegalAction as exc:
-        reason = exc.reason
-        assert isinstance(reason, str) and reason and reason.strip() == reason, repr(reason)
-        assert reason[-1] in ".?", reason
-        assert str(exc) == reason
-        assert CONVERTER.unstructure(state) == snapshot
+    after, reason = apply_or_refuse(game.apply, state, action)
+    if reason is not None:
         return
-    assert isinstance(after, LanternState) and after is not state
-    assert CONVERTER.unstructure(state) == snapshot
+    assert isinstance(after, LanternState)
     current = game.prompt(state)
     assert current is not None
     assert isinstance(action, FREE_ACTIONS) or action.seat in current.seats

@@ -13,11 +13,9 @@ import random
 from functools import cache
 
 from attrs import frozen
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
-from rules.convert import CONVERTER
-from rules.engine import IllegalAction
 from rules.persuasion import game
 from rules.persuasion.game import PERSUASION
 from rules.persuasion.state import (
@@ -29,6 +27,7 @@ from rules.persuasion.state import (
     Send,
     UseCard,
 )
+from tests.fuzz_support import FUZZ, apply_or_refuse
 from tests.persuasion_helpers import (
     bot_policy,
     candidates,
@@ -106,28 +105,14 @@ def test_every_action_class_is_fuzzed():
     assert fuzzed == set(PERSUASION.action_types)
 
 
-@settings(
-    max_examples=300,
-    deadline=None,
-    derandomize=True,
-    database=None,
-    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
-)
+@FUZZ
 @given(state_and_action())
 def test_any_action_is_either_applied_or_refused_cleanly(case):
     state, action = case
-    snapshot = CONVERTER.unstructure(state)
-    try:
-        after = game.apply(state, action)
-    except IllegalAction as exc:
-        reason = exc.reason
-        assert isinstance(reason, str) and reason and reason.strip() == reason, repr(reason)
-        assert reason[-1] == ".", reason
-        assert str(exc) == reason
-        assert CONVERTER.unstructure(state) == snapshot
+    after, reason = apply_or_refuse(game.apply, state, action, endings=".")
+    if reason is not None:
         return
-    assert isinstance(after, PersuasionState) and after is not state
-    assert CONVERTER.unstructure(state) == snapshot
+    assert isinstance(after, PersuasionState)
     current = game.prompt(state)
     assert current is not None and action.seat in current.seats
     assert not isinstance(action, Elope)

@@ -13,12 +13,10 @@ import string
 from functools import cache
 
 from attrs import frozen
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from rules.cards import PlayingCard, Suit
-from rules.convert import CONVERTER
-from rules.engine import IllegalAction
 from rules.temptress import game
 from rules.temptress.actions import (
     AnswerArgument,
@@ -44,6 +42,7 @@ from rules.temptress.actions import (
 )
 from rules.temptress.game import TEMPTRESS
 from rules.temptress.state import CLUE_KINDS, STAKE_KINDS, TemptressState
+from tests.fuzz_support import FUZZ, apply_or_refuse
 from tests.temptress_helpers import (
     bot_policy,
     candidates,
@@ -158,28 +157,14 @@ def test_every_action_class_is_fuzzed():
     assert fuzzed == set(TEMPTRESS.action_types)
 
 
-@settings(
-    max_examples=300,
-    deadline=None,
-    derandomize=True,
-    database=None,
-    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
-)
+@FUZZ
 @given(state_and_action())
 def test_any_action_is_either_applied_or_refused_cleanly(case):
     state, action = case
-    snapshot = CONVERTER.unstructure(state)
-    try:
-        after = game.apply(state, action)
-    except IllegalAction as exc:
-        reason = exc.reason
-        assert isinstance(reason, str) and reason and reason.strip() == reason, repr(reason)
-        assert reason[-1] in ".?", reason
-        assert str(exc) == reason
-        assert CONVERTER.unstructure(state) == snapshot
+    after, reason = apply_or_refuse(game.apply, state, action)
+    if reason is not None:
         return
-    assert isinstance(after, TemptressState) and after is not state
-    assert CONVERTER.unstructure(state) == snapshot
+    assert isinstance(after, TemptressState)
     current = game.prompt(state)
     assert current is not None and action.seat in current.seats
     check_invariants(after, state)

@@ -24,16 +24,12 @@ if TYPE_CHECKING:
     from tui.app import ParlourApp
 
 
-class TableScreen(Protocol):
-    """The public screen of a game: it redraws from the public view."""
-
-    def refresh_view(self) -> None: ...
-
-
 class GameUI(Protocol):
     """What a game's screens provide to the flow."""
 
-    def table_screen(self, flow: GameFlow) -> Screen[None]: ...
+    def table_screen(self, flow: GameFlow) -> Screen[None]:
+        """The public table; it must offer ``refresh_view()`` (redraw from the public view)."""
+        ...
 
     def private_screen(self, flow: GameFlow, seat: Seat, prompt: Prompt) -> Screen[None]: ...
 

@@ -22,6 +22,7 @@ from rules.temptress.state import (
     PREFERENCE_OWNER,
     PROMISE,
     RAISE,
+    REVIEW,
     SEE_HAND,
     SEE_MATCH_CLUES,
     SEE_SORCERESS_CLUES,
@@ -32,6 +33,7 @@ from rules.temptress.state import (
     Clue,
     Contest,
     Play,
+    Stake,
     TemptressState,
 )
 from rules.temptress.table import (
@@ -551,8 +553,6 @@ STAKE_NAMES = {
 
 
 def set_stake(state: TemptressState, seat: Seat, kind: str, promise: str) -> TemptressState:
-    from rules.temptress.state import REVIEW, Stake
-
     contest = _contest(state)
     if kind not in STAKE_NAMES:
         raise IllegalAction("Choose a stake: match clues, sorceress clues, hand, or a promise.")
@@ -631,5 +631,3 @@ def new_argument(actor: Seat, opponent: Seat, chips: int) -> Contest:
         stakes=(None, None),
     )
 
-
-__all__ = ["DRAW", "VERDICT", "VOTE", "ACTION"]

@@ -30,7 +30,7 @@ from rules.temptress.actions import (
     RevealFauxPas,
     SpendRapport,
 )
-from rules.temptress.clues import KIND_NAMES
+from rules.temptress.clues import KIND_NAMES, clue_text
 from rules.temptress.state import (
     ARGUMENT,
     BUDGET,
@@ -435,5 +435,8 @@ def clue_book(view: TemptressView) -> Text:
         text.append(", ".join(f"{card.label()} from {names[w]}" for w, card in view.draws))
         text.append("\n")
     if view.seen:
-        text.append(f"Clues seen in arguments: {len(view.seen)} (see your notes in the log)\n")
+        women, suitors = tuple(names), tuple(s.name for s in view.suitors)
+        text.append("Seen in arguments\n", style="bold")
+        for owner, clue in view.seen:
+            text.append(f"• {suitors[owner]} holds: {clue_text(clue, women, suitors)}\n")
     return text

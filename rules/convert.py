@@ -29,7 +29,8 @@ def _strict_texts(value: Any, _: type) -> tuple[str, ...]:
     return tuple(_strict_str(item, str) for item in value)
 
 
-CONVERTER.register_structure_hook_func(lambda kind: kind is str, _strict_str)
+# A plain hook for str: cattrs' own str hook would win over a predicate hook.
+CONVERTER.register_structure_hook(str, _strict_str)
 CONVERTER.register_structure_hook_func(lambda kind: kind == tuple[str, ...], _strict_texts)
 
 _UNIONS: dict[tuple[type, ...], Any] = {}

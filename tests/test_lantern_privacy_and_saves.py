@@ -233,7 +233,7 @@ def pack_text(elements: list[str] | None, extra: str = "") -> str:
     [
         (pack_text(None), "elements: required field missing"),
         (pack_text(GOOD[:10]), f"elements: needs at least {MIN_ELEMENTS} cards, found 10"),
-        (pack_text(GOOD[:3] + ["  "] + GOOD[3:]), "elements[3]: a card text is empty"),
+        (pack_text(GOOD[:3] + ["  "] + GOOD[3:]), "elements[3]: must not be empty"),
         (
             pack_text(GOOD[:5] + ["ELEMENT 1"] + GOOD[5:]),
             "elements[5]: 'ELEMENT 1' repeats elements[1]",
@@ -260,7 +260,10 @@ def test_a_pack_that_is_not_toml_or_not_there_is_refused(tmp_path):
     path.write_text('name = "Odd\n', encoding="utf-8")
     with pytest.raises(PackError) as caught:
         load_pack(str(path))
-    assert str(caught.value).startswith(f"{path}: not valid TOML (")
+    assert str(caught.value) == (
+        f"{path}: name: not valid TOML at line 1, column 12: "
+        "the line ends before the text's closing quote"
+    )
     with pytest.raises(PackError) as caught:
         load_pack(str(tmp_path / "missing.toml"))
     assert str(caught.value).startswith(f"{tmp_path / 'missing.toml'}: cannot read the file")

@@ -21,10 +21,7 @@ class IslandPack:
     nouns: tuple[str, ...]
 
     def problems(self) -> list[str]:
-        found = []
-        if not self.name.strip():
-            found.append("name: must not be empty")
-        found += card_list_problems("adjectives", self.adjectives, MIN_ADJECTIVES, LONGEST_CARD)
+        found = card_list_problems("adjectives", self.adjectives, MIN_ADJECTIVES, LONGEST_CARD)
         found += card_list_problems("nouns", self.nouns, MIN_NOUNS, LONGEST_CARD)
         return found
 

@@ -34,14 +34,14 @@ class PersuasionPack:
             where = f"cards[{index}]"
             if not 1 <= len(item.symbols) <= 3:
                 found.append(f"{where}.symbols: one to three symbols, found {len(item.symbols)}")
-            bad = [s for s in item.symbols if s not in SYMBOLS]
+            bad = [s for s in item.symbols if s.strip() and s not in SYMBOLS]
             if bad:
                 found.append(
-                    f"{where}.symbols: unknown symbol {bad[0]!r} (use {', '.join(SYMBOLS)})"
+                    f"{where}.symbols: unknown symbol {_quoted(bad[0])} (use {', '.join(SYMBOLS)})"
                 )
-            if item.action not in ACTIONS:
+            if item.action.strip() and item.action not in ACTIONS:
                 found.append(
-                    f"{where}.action: unknown action {item.action!r} "
+                    f"{where}.action: unknown action {_quoted(item.action)} "
                     f"(use one of {', '.join(ACTIONS)})"
                 )
             if len(item.flavour) > 90:
@@ -50,6 +50,10 @@ class PersuasionPack:
 
     def trait_cards(self) -> tuple[TraitCard, ...]:
         return tuple(TraitCard(c.title, c.flavour, c.symbols, c.action) for c in self.cards)
+
+
+def _quoted(text: str) -> str:
+    return repr(text) if len(text) <= 20 else repr(text[:20] + "...")
 
 
 def default_pack() -> PersuasionPack:

@@ -9,6 +9,7 @@ from rules.packs import bundled_pack, card_list_problems, read_pack
 WOMEN_NEEDED = 4
 MIN_PREFERENCES = 24
 LONGEST_TEXT = 80
+LONGEST_NAME = 16
 
 
 @frozen
@@ -33,11 +34,10 @@ class TemptressPack:
         found = []
         if len(self.women) < WOMEN_NEEDED:
             found.append(f"women: needs at least {WOMEN_NEEDED}, found {len(self.women)}")
-        found += card_list_problems("women.name", (w.name for w in self.women), 0, 16)
+        names = (w.name for w in self.women)
+        found += card_list_problems("women", names, 0, LONGEST_NAME, item="women[{}].name")
         for index, woman in enumerate(self.women):
-            if not woman.personality.strip():
-                found.append(f"women[{index}].personality: must not be empty")
-            elif len(woman.personality) > LONGEST_TEXT:
+            if len(woman.personality) > LONGEST_TEXT:
                 found.append(f"women[{index}].personality: longer than {LONGEST_TEXT} characters")
         found += card_list_problems("preferences", self.preferences, MIN_PREFERENCES, LONGEST_TEXT)
         return found

@@ -6,6 +6,7 @@ Games register their action unions here (tagged with ``"type"``).
 
 from __future__ import annotations
 
+from enum import StrEnum
 from functools import reduce
 from typing import Any
 
@@ -31,6 +32,8 @@ def _strict_texts(value: Any, _: type) -> tuple[str, ...]:
 
 # A plain hook for str: cattrs' own str hook would win over a predicate hook.
 CONVERTER.register_structure_hook(str, _strict_str)
+# ... and StrEnums (suits, kinds) would otherwise fall under that str hook.
+CONVERTER.register_structure_hook(StrEnum, lambda value, kind: kind(_strict_str(value, str)))
 CONVERTER.register_structure_hook_func(lambda kind: kind == tuple[str, ...], _strict_texts)
 
 _UNIONS: dict[tuple[type, ...], Any] = {}

@@ -1,32 +1,54 @@
-"""Save files: versioned JSON, written atomically, checked by replay on load.
+"""Save files: versioned JSON with a checksum, written atomically, checked by replay.
 
 A save holds the game id, config, seed, seats, every action and the resulting
-state. Loading replays the actions from the seed and refuses the file, with
-one line saying why, when anything does not match.
+state, and (from version 2) ``digest``: the SHA-256 of the canonical JSON of
+every other field, so damage anywhere in the file is noticed. Loading replays
+the actions from the seed and refuses the file, with one line saying why, when
+anything does not match. Version 1 saves (no checksum) are still read; they
+are checked by replay alone.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
+import stat
 import tempfile
+from collections.abc import Mapping
 from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+import cattrs
 from attrs import frozen
 
 from rules import registry
 from rules.convert import CONVERTER, action_union, describe_error
 from rules.engine import IllegalAction
-from rules.session import SeatPlan, Session
+from rules.session import BOT, PERSON, SeatPlan, Session
 
 FORMAT = "parlour-save"
-VERSION = 1
+VERSION = 2
+READABLE_VERSIONS = (1, 2)
+"""Version 1 is version 2 without the checksum."""
+
+FIELDS = frozenset(
+    {"format", "version", "game", "saved_at", "turn", "finished", "seed", "seats", "config",
+     "actions", "state"}
+)
+MAX_BYTES = 64 * 1024 * 1024
+"""Far more than any real save; a bigger file is not read into memory."""
+MAX_DEPTH = 64
+"""Real saves nest about six deep; deeper JSON is damage, refused before anything recurses."""
+LONGEST_MESSAGE = 400
 
 
 class SaveError(ValueError):
     """A save file that cannot be used; the message is one line for a player."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(_one_line(message))
 
 
 @frozen
@@ -60,9 +82,20 @@ def new_save_path(folder: Path, game_id: str, seed: int) -> Path:
     return path
 
 
+def digest_of(data: Mapping[str, Any]) -> str:
+    """SHA-256 (hex) of the canonical JSON of every field but ``digest``.
+
+    Canonical: keys sorted, no spaces, ASCII only, so the checksum does not
+    depend on how the file was laid out, only on what it says.
+    """
+    body = {key: value for key, value in data.items() if key != "digest"}
+    canonical = json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+    return hashlib.sha256(canonical.encode("ascii")).hexdigest()
+
+
 def encode(session: Session) -> dict[str, Any]:
     union = action_union(session.game.action_types)
-    return {
+    body = {
         "format": FORMAT,
         "version": VERSION,
         "game": session.game.id,
@@ -75,16 +108,23 @@ def encode(session: Session) -> dict[str, Any]:
         "actions": [CONVERTER.unstructure(a, unstructure_as=union) for a in session.actions],
         "state": CONVERTER.unstructure(session.state),
     }
+    # The checksum is of the data as it will read back (tuples become lists, and so on).
+    body["digest"] = digest_of(json.loads(json.dumps(body)))
+    return body
 
 
 def write(session: Session, path: Path) -> None:
     """Write atomically: a temp file in the same folder, fsync, rename."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    text = json.dumps(encode(session), separators=(",", ":"))
+    data = encode(session)
+    try:
+        raw = json.dumps(data, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
+    except UnicodeEncodeError:  # text that is not valid Unicode: escape it instead
+        raw = json.dumps(data, separators=(",", ":")).encode("ascii")
     fd, temp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     try:
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            handle.write(text)
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(raw)
             handle.flush()
             os.fsync(handle.fileno())
         os.replace(temp, path)
@@ -101,66 +141,219 @@ def write(session: Session, path: Path) -> None:
         os.close(dir_fd)
 
 
-def _read_json(path: Path) -> dict[str, Any]:
+# --- reading ----------------------------------------------------------------------
+
+
+def _one_line(text: str) -> str:
+    """``text`` with anything that is not printable shown escaped, and not too long."""
+    if not text.isprintable():
+        text = "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
+    if len(text) > LONGEST_MESSAGE:
+        text = text[: LONGEST_MESSAGE - 1] + "…"
+    return text
+
+
+def _shown(value: Any, limit: int = 40) -> str:
+    """A value from the file, quoted and short enough for a message."""
+    if isinstance(value, list | dict):
+        return "[…]" if isinstance(value, list) else "{…}"
+    text = repr(value)
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def _too_deep(data: Any) -> bool:
+    """Whether the JSON nests deeper than ``MAX_DEPTH`` (checked without recursion)."""
+    stack = [(data, 1)]
+    while stack:
+        value, depth = stack.pop()
+        if depth > MAX_DEPTH:
+            return True
+        if isinstance(value, dict):
+            stack.extend((v, depth + 1) for v in value.values())
+        elif isinstance(value, list):
+            stack.extend((v, depth + 1) for v in value)
+    return False
+
+
+class _RepeatedKey(ValueError):
+    def __init__(self, key: str) -> None:
+        super().__init__(key)
+        self.key = key
+
+
+def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """A JSON object; a name given twice is damage (JSON readers disagree on which wins)."""
+    data = dict(pairs)
+    if len(data) != len(pairs):
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise _RepeatedKey(key)
+            seen.add(key)
+    return data
+
+
+def _read_raw(path: Path) -> bytes:
     try:
-        raw = path.read_bytes()
+        info = path.stat()
+        if stat.S_ISDIR(info.st_mode):
+            raise SaveError(f"{path} is a folder, not a save file")
+        if not stat.S_ISREG(info.st_mode):
+            raise SaveError(f"{path} is not an ordinary file, so it is not a save file")
+        if info.st_size > MAX_BYTES:
+            raise SaveError(f"{path} is far too large to be a Parlour save")
+        return path.read_bytes()
     except IsADirectoryError:
         raise SaveError(f"{path} is a folder, not a save file") from None
     except FileNotFoundError:
         raise SaveError(f"{path} does not exist") from None
     except OSError as exc:
         raise SaveError(f"{path} cannot be read ({exc.strerror or exc})") from None
+
+
+def _read_json(path: Path) -> dict[str, Any]:
+    raw = _read_raw(path)
     if not raw.strip():
         raise SaveError(f"{path} is empty")
     try:
-        data = json.loads(raw.decode("utf-8"))
+        # utf-8-sig: a byte-order mark some editors add is not damage.
+        data = json.loads(raw.decode("utf-8-sig"), object_pairs_hook=_unique_keys)
     except (UnicodeDecodeError, json.JSONDecodeError):
         raise SaveError(f"{path} is damaged or cut short: it is not complete JSON") from None
+    except _RepeatedKey as exc:
+        raise SaveError(f"{path} is damaged: it gives the field {_shown(exc.key)} twice") from None
+    except RecursionError:
+        raise SaveError(f"{path} is damaged: it is nested far too deeply to be a save") from None
+    except ValueError:  # a whole number with thousands of digits
+        raise SaveError(f"{path} is damaged: it holds a number far too long to read") from None
+    if _too_deep(data):
+        raise SaveError(f"{path} is damaged: it is nested far too deeply to be a save")
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise SaveError(f"{path} is not a Parlour save file")
     version = data.get("version")
-    if version != VERSION:
+    if type(version) is not int or version not in READABLE_VERSIONS:
+        readable = " and ".join(str(v) for v in READABLE_VERSIONS)
         raise SaveError(
-            f"{path} was written by save format version {version!r}; this Parlour reads {VERSION}"
+            f"{path} was written by save format version {_shown(version)}; "
+            f"this Parlour reads versions {readable}"
         )
     return data
 
 
-def load(path: Path) -> Session:
-    """Read, replay and check a save; SaveError with one line for any fault."""
-    data = _read_json(path)
-    expected = {"format", "version", "game", "saved_at", "turn", "finished", "seed", "seats",
-                "config", "actions", "state"}
+def _check_fields(path: Path, data: dict[str, Any]) -> None:
+    """The right fields, and the plain ones (not replayed) of the right kind."""
+    expected = FIELDS | {"digest"} if data["version"] >= 2 else FIELDS
     missing = expected - data.keys()
     if missing:
         raise SaveError(f"{path} is missing {', '.join(sorted(missing))}")
     extra = data.keys() - expected
     if extra:
-        raise SaveError(f"{path} has fields no Parlour save has: {', '.join(sorted(extra))}")
-    try:
-        game = registry.get(str(data["game"]))
-    except KeyError as exc:
-        raise SaveError(f"{path}: {exc.args[0]}") from None
+        names = ", ".join(_one_line(name)[:40] for name in sorted(extra)[:5])
+        more = f" and {len(extra) - 5} more" if len(extra) > 5 else ""
+        raise SaveError(f"{path} has fields no Parlour save has: {names}{more}")
+    if not isinstance(data["game"], str):
+        raise SaveError(f"{path}: the name of its game is damaged")
+    if not isinstance(data["saved_at"], str) or not _is_time(data["saved_at"]):
+        raise SaveError(f"{path}: the time it was saved is damaged")
+    turn = data["turn"]
+    if type(turn) is not int or turn < 0:
+        raise SaveError(f"{path}: its turn number is damaged")
+    if type(data["finished"]) is not bool:
+        raise SaveError(f"{path}: its finished mark is damaged (it should be true or false)")
     seed = data["seed"]
-    if not isinstance(seed, int) or isinstance(seed, bool):
+    if type(seed) is not int:
         raise SaveError(f"{path}: the seed is not a whole number")
-    union = action_union(game.action_types)
+    seats = data["seats"]
+    if not isinstance(seats, list) or not all(isinstance(s, dict) for s in seats):
+        raise SaveError(f"{path}: the list of seats is damaged")
+    for number, seat in enumerate(seats, start=1):
+        if not isinstance(seat.get("name"), str) or seat.get("kind", PERSON) not in (PERSON, BOT):
+            raise SaveError(f"{path}: seat {number} is damaged")
+    if not isinstance(data["config"], dict):
+        raise SaveError(f"{path}: the game's setup is damaged")
+    actions = data["actions"]
+    if not isinstance(actions, list) or not all(isinstance(a, dict) for a in actions):
+        raise SaveError(f"{path}: the action list is damaged")
+    if not isinstance(data["state"], dict):
+        raise SaveError(f"{path}: the saved table is damaged")
+
+
+def _is_time(text: str) -> bool:
     try:
-        seats = CONVERTER.structure(data["seats"], tuple[SeatPlan, ...])
-        config = CONVERTER.structure(data["config"], game.config_type)
-        if not isinstance(data["actions"], list):
-            raise SaveError(f"{path}: the action list is damaged")
-        actions = [CONVERTER.structure(a, union) for a in data["actions"]]
-        stored_state = CONVERTER.structure(data["state"], game.state_type)
+        datetime.fromisoformat(text)
+    except ValueError:
+        return False
+    return True
+
+
+def _game(path: Path, data: dict[str, Any]) -> Any:
+    try:
+        return registry.get(data["game"])
+    except KeyError:
+        known = ", ".join(registry.games())
+        raise SaveError(f"{path}: no game called {_shown(data['game'])} (known: {known})") from None
+
+
+_CHANGED = "{path} was changed or damaged after it was saved (its checksum does not match)"
+
+
+def _check_digest(path: Path, data: dict[str, Any]) -> None:
+    if data["version"] >= 2 and data["digest"] != digest_of(data):
+        raise SaveError(_CHANGED.format(path=path))
+
+
+def _structure(path: Path, value: Any, kind: Any, where: str) -> Any:
+    """``value`` as ``kind``; SaveError naming ``where`` and the first few bad fields."""
+    try:
+        return CONVERTER.structure(value, kind)
+    except cattrs.BaseValidationError as exc:
+        problems = [p.removeprefix("(top level): ") for p in describe_error(exc).split("; ")]
+        more = f"; and {len(problems) - 3} more" if len(problems) > 3 else ""
+        raise SaveError(f"{path} is damaged: in {where}, {'; '.join(problems[:3])}{more}") from None
+    except Exception:
+        problem = "a value is not what belongs there"
+        raise SaveError(f"{path} is damaged: in {where}, {problem}") from None
+
+
+def load(path: Path) -> Session:
+    """Read, replay and check a save; SaveError with one line for any fault."""
+    try:
+        return _load(path)
     except SaveError:
         raise
-    except Exception as exc:
-        raise SaveError(f"{path} is damaged: {describe_error(exc)}") from None
+    except Exception:  # a fault no check above foresaw: still one line, never a traceback
+        raise SaveError(f"{path} is damaged in a way Parlour cannot read") from None
+
+
+def _load(path: Path) -> Session:
+    data = _read_json(path)
+    _check_fields(path, data)
+    game = _game(path, data)
+    # Of the data as read, before anything else looks at it; compared after the replay,
+    # so a change the replay can explain is refused with that reason instead.
+    checksum_matches = data["version"] < 2 or data["digest"] == digest_of(data)
+    seed = data["seed"]
+    union = action_union(game.action_types)
+    kinds = {kind.__name__ for kind in game.action_types}
+    seats = _structure(path, data["seats"], tuple[SeatPlan, ...], "the seats")
+    config = _structure(path, data["config"], game.config_type, f"its {game.title} setup")
+    actions = []
+    for number, action in enumerate(data["actions"], start=1):
+        kind = action.get("type")
+        if not isinstance(kind, str) or kind not in kinds:
+            raise SaveError(
+                f"{path} is damaged: action {number} is of a kind {game.title} does not have "
+                f"({_shown(kind)})"
+            )
+        actions.append(_structure(path, action, union, f"action {number}"))
+    stored_state = _structure(path, data["state"], game.state_type, "the saved table")
     try:
         session = Session.start(game, config, seed, seats)
-    except (IllegalAction, ValueError, TypeError) as exc:
-        raise SaveError(f"{path}: its setup cannot start a game ({exc})") from None
-    players = len(game.seat_names(session.state))
+        players = len(game.seat_names(session.state))
+    except IllegalAction as exc:
+        raise SaveError(f"{path}: its setup cannot start a game ({exc.reason})") from None
+    except Exception:  # the game's own code tripped on the damage: nothing to quote
+        raise SaveError(f"{path}: its setup is damaged and cannot start a game") from None
     if len(seats) != players:
         raise SaveError(f"{path}: it lists {len(seats)} seats for a {players}-seat game")
     for number, action in enumerate(actions, start=1):
@@ -174,33 +367,55 @@ def load(path: Path) -> Session:
             raise SaveError(f"{path}: action {number} is damaged and cannot replay") from None
     if session.state != stored_state:
         raise SaveError(f"{path}: the saved table does not match its replayed moves; it was edited")
+    if not checksum_matches:
+        raise SaveError(_CHANGED.format(path=path))
+    # Not part of the replayed table, so checked here (a re-checksummed edit, or version 1).
+    if data["turn"] != session.turn:
+        raise SaveError(
+            f"{path}: it says turn {data['turn']} but its moves replay to turn {session.turn}; "
+            "it was edited"
+        )
+    if data["finished"] != (session.outcome is not None):
+        said = "finished" if data["finished"] else "still going"
+        raise SaveError(
+            f"{path}: it says the game is {said} but its moves replay otherwise; it was edited"
+        )
     return session
 
 
 def summarise(path: Path) -> SaveSummary:
-    """The resume-list line of a save (no replay); SaveError when unreadable."""
+    """The resume-list line of a save (checksum, no replay); SaveError when unusable."""
     data = _read_json(path)
+    _check_fields(path, data)
+    _check_digest(path, data)
+    game = _game(path, data)
+    return SaveSummary(
+        path,
+        game.title,
+        tuple(seat["name"] for seat in data["seats"]),
+        data["saved_at"],
+        data["turn"],
+        data["finished"],
+    )
+
+
+def _modified(path: Path) -> float:
     try:
-        title = registry.get(str(data.get("game"))).title
-    except KeyError:
-        raise SaveError(f"{path}: unknown game {data.get('game')!r}") from None
-    try:
-        seats = tuple(str(s["name"]) for s in data["seats"])
-        return SaveSummary(
-            path, title, seats, str(data["saved_at"]), int(data["turn"]), bool(data["finished"])
-        )
-    except (KeyError, TypeError, ValueError):
-        raise SaveError(f"{path} is damaged") from None
+        return path.stat().st_mtime
+    except OSError:  # e.g. a link to nothing: listed last, and its problem shown
+        return 0.0
 
 
 def list_saves(folder: Path) -> tuple[tuple[SaveSummary | None, Path, str], ...]:
     """Every ``*.json`` in the folder, newest first: (summary or None, path, problem)."""
     if not folder.is_dir():
         return ()
-    found = []
-    for path in sorted(folder.glob("*.json"), key=lambda p: p.stat().st_mtime, reverse=True):
+    found: list[tuple[SaveSummary | None, Path, str]] = []
+    for path in sorted(folder.glob("*.json"), key=_modified, reverse=True):
         try:
             found.append((summarise(path), path, ""))
         except SaveError as exc:
             found.append((None, path, str(exc)))
+        except Exception:  # the list must never crash; the same fault as load would say
+            found.append((None, path, f"{path} is damaged in a way Parlour cannot read"))
     return tuple(found)

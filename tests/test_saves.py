@@ -101,7 +101,8 @@ def test_a_game_with_no_moves_yet_loads_back(tmp_path):
 def test_the_seed_and_the_actions_replay_the_saved_table(saved, midgame):
     data = json.loads(saved.read_text())
     assert data["format"] == "parlour-save"
-    assert data["version"] == 1
+    assert data["version"] == 2
+    assert data["digest"] == saves.digest_of(data)
     assert data["game"] == "island"
     assert data["seed"] == 11
     assert len(data["actions"]) == 25
@@ -229,12 +230,111 @@ def test_an_edited_hand_is_refused(saved):
     assert message.endswith("does not match its replayed moves; it was edited")
 
 
-@pytest.mark.parametrize("version", [0, 2, "1", None])
+@pytest.mark.parametrize("version", [0, 3, 99, "2", "1", None, True, 2.0])
 def test_an_unknown_save_format_version_is_refused(saved, version):
     message = refusal(edited(saved, lambda data: data.__setitem__("version", version)))
     assert message == (
-        f"{saved} was written by save format version {version!r}; this Parlour reads 1"
+        f"{saved} was written by save format version {version!r}; "
+        "this Parlour reads versions 1 and 2"
     )
+
+
+def test_a_version_one_save_without_a_checksum_still_loads(saved, midgame):
+    def change(data):
+        data["version"] = 1
+        del data["digest"]
+
+    assert saves.load(edited(saved, change)) == midgame
+    assert saves.summarise(saved).turn == midgame.turn
+
+
+def test_a_version_one_save_is_still_checked_by_replay(saved):
+    def change(data):
+        data["version"] = 1
+        del data["digest"]
+        data["state"]["stock"] = 0
+
+    assert refusal(edited(saved, change)) == (
+        f"{saved}: the saved table does not match its replayed moves; it was edited"
+    )
+
+
+def test_a_version_one_save_with_a_checksum_is_refused(saved):
+    message = refusal(edited(saved, lambda data: data.__setitem__("version", 1)))
+    assert message == f"{saved} has fields no Parlour save has: digest"
+
+
+CHECKSUM = "was changed or damaged after it was saved (its checksum does not match)"
+
+
+def rename_first_seat(data):
+    data["seats"][0]["name"] = "Anne"
+
+
+UNSEEN_BY_REPLAY = {
+    "saved-at": lambda data: data.__setitem__("saved_at", "2001-01-01T00:00:00"),
+    "seat-name": rename_first_seat,
+    "pin": lambda data: data["seats"][0].__setitem__("pin_hash", hash_pin("0000")),
+    "digest": lambda data: data.__setitem__("digest", "0" * 64),
+    "digest-in-capitals": lambda data: data.__setitem__("digest", data["digest"].upper()),
+    "digest-not-text": lambda data: data.__setitem__("digest", 7),
+}
+
+
+@pytest.mark.parametrize("change", UNSEEN_BY_REPLAY.values(), ids=UNSEEN_BY_REPLAY.keys())
+def test_a_change_the_replay_cannot_see_is_caught_by_the_checksum(saved, change):
+    assert refusal(edited(saved, change)) == f"{saved} {CHECKSUM}"
+
+
+def test_the_resume_list_shows_a_save_that_fails_its_checksum_as_damaged(saved):
+    edited(saved, lambda data: data.__setitem__("saved_at", "2001-01-01T00:00:00"))
+    [(summary, path, problem)] = saves.list_saves(saved.parent)
+    assert (summary, path, problem) == (None, saved, f"{saved} {CHECKSUM}")
+
+
+def redigested(path: Path, change) -> Path:
+    """An edit made by someone who also recomputed the checksum."""
+
+    def change_and_sign(data):
+        change(data)
+        data["digest"] = saves.digest_of(data)
+
+    return edited(path, change_and_sign)
+
+
+def test_a_checksummed_edit_of_the_turn_is_caught_by_replay(saved, midgame):
+    message = refusal(redigested(saved, lambda data: data.__setitem__("turn", 99)))
+    assert message == (
+        f"{saved}: it says turn 99 but its moves replay to turn {midgame.turn}; it was edited"
+    )
+
+
+def test_a_checksummed_edit_of_the_finished_mark_is_caught_by_replay(saved):
+    message = refusal(redigested(saved, lambda data: data.__setitem__("finished", True)))
+    assert message == (
+        f"{saved}: it says the game is finished but its moves replay otherwise; it was edited"
+    )
+
+
+def test_a_checksummed_rename_of_a_seat_is_a_sound_save(saved):
+    assert saves.load(redigested(saved, rename_first_seat)).seats[0].name == "Anne"
+
+
+def test_the_checksum_does_not_depend_on_layout(saved, midgame):
+    data = json.loads(saved.read_text())
+    saved.write_text(json.dumps(data, indent=2, sort_keys=True, ensure_ascii=True))
+    assert saves.load(saved) == midgame
+    saved.write_bytes(b"\xef\xbb\xbf" + saved.read_bytes())  # a byte-order mark, as Notepad adds
+    assert saves.load(saved) == midgame
+
+
+def test_text_beyond_ascii_is_saved_as_utf8_and_checksummed(tmp_path):
+    seats = (SeatPlan("Zoë", PERSON), SeatPlan("Bo", BOT), SeatPlan("Cy", PERSON))
+    session = Session.start(island.ISLAND, config(19), 3, seats)
+    path = tmp_path / "accents.json"
+    saves.write(session, path)
+    assert "Zoë".encode() in path.read_bytes()
+    assert saves.load(path) == session
 
 
 def test_an_unknown_game_is_refused(saved):
@@ -302,7 +402,25 @@ def test_an_action_list_that_is_not_a_list_is_refused(saved):
 
 def test_an_action_of_an_unknown_kind_is_refused(saved):
     message = refusal(edited(saved, lambda data: data["actions"][0].__setitem__("type", "Swim")))
-    assert message.startswith(f"{saved} is damaged: ")
+    assert message == (
+        f"{saved} is damaged: action 1 is of a kind Temptation Island does not have ('Swim')"
+    )
+
+
+def test_an_action_missing_a_field_is_refused_naming_the_action_and_field(saved):
+    message = refusal(edited(saved, lambda data: data["actions"][2].pop("seat")))
+    assert message == f"{saved} is damaged: in action 3, seat: required field missing"
+
+
+def test_a_setup_for_another_game_is_refused_naming_the_game_and_a_few_fields(saved):
+    def change(data):
+        data["config"] = {"benches": 4, "bards": [], "seated": [], "elements": [], "hand": 7}
+
+    message = refusal(edited(saved, change))
+    assert message == (
+        f"{saved} is damaged: in its Temptation Island setup, names: required field missing; "
+        "adjectives: required field missing; nouns: required field missing; and 1 more"
+    )
 
 
 def test_a_field_of_the_wrong_type_is_refused_naming_the_field(saved):
@@ -313,7 +431,7 @@ def test_a_field_of_the_wrong_type_is_refused_naming_the_field(saved):
 
 def test_a_missing_state_field_is_refused_naming_the_field(saved):
     message = refusal(edited(saved, lambda data: data["state"].pop("stock")))
-    assert message == f"{saved} is damaged: stock: required field missing"
+    assert message == f"{saved} is damaged: in the saved table, stock: required field missing"
 
 
 @pytest.mark.parametrize(

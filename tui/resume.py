@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, cast
 
 from textual import on
 from textual.binding import Binding
+from textual.content import Content
 from textual.widget import Widget
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
@@ -39,16 +40,20 @@ class ResumeScreen(ParlourScreen):
         yield Static(f"Saved games in {app.saves_dir}", id="title")
         self.found = saves.list_saves(app.saves_dir)
         options = []
+        # File names, seat names and refusals come from the files: shown as plain text
+        # (Content), never read as markup.
         for summary, path, problem in self.found:
             if summary is None:
                 problem = problem.replace(str(path), "").lstrip(": ")
-                options.append(Option(f"(damaged) {path.name}: {problem}", id=str(path)))
+                options.append(Option(Content(f"(damaged) {path.name}: {problem}"), id=str(path)))
             else:
                 state = "finished" if summary.finished else f"turn {summary.turn}"
                 when = summary.saved_at.replace("T", " ")
                 options.append(
                     Option(
-                        f"{summary.game_title} · {', '.join(summary.seats)} · {state} · {when}",
+                        Content(
+                            f"{summary.game_title} · {', '.join(summary.seats)} · {state} · {when}"
+                        ),
                         id=str(path),
                     )
                 )
@@ -79,7 +84,8 @@ class ResumeScreen(ParlourScreen):
         path = Path(str(saves_list.get_option_at_index(saves_list.highlighted).id))
         error = cast("ParlourApp", self.app).resume(path)
         if error:
-            self.query_one("#message", Static).update(error.replace(str(path), path.name))
+            message = Content(error.replace(str(path), path.name))
+            self.query_one("#message", Static).update(message)
 
     def action_back(self) -> None:
         from tui.lobby import LobbyScreen

@@ -26,6 +26,7 @@ from attrs import frozen
 from rules import registry
 from rules.convert import CONVERTER, action_union, describe_error
 from rules.engine import IllegalAction
+from rules.folders import default_folder as default_folder  # here for callers of saves
 from rules.session import BOT, PERSON, SeatPlan, Session
 
 FORMAT = "parlour-save"
@@ -61,15 +62,6 @@ class SaveSummary:
     saved_at: str
     turn: int
     finished: bool
-
-
-def default_folder(cwd: Path | None = None) -> Path:
-    """``./saves`` when it exists, else the user's data folder."""
-    local = (cwd or Path.cwd()) / "saves"
-    if local.is_dir():
-        return local
-    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
-    return Path(base) / "parlour" / "saves"
 
 
 def new_save_path(folder: Path, game_id: str, seed: int) -> Path:

@@ -5,19 +5,21 @@ from __future__ import annotations
 import secrets
 from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
 
-from rules import registry, saves
-from rules.session import BOT, SeatPlan, Session
-from rules.simulate import bot_config
 from themes.colours import THEMES
-from tui.flow import GameFlow
 from tui.lobby import LobbyScreen
-from tui.setup_form import bot_names
+
+if TYPE_CHECKING:
+    from rules.session import Session
+    from tui.flow import GameFlow
+
+# The games' rules and the game flow are imported when a game starts, so the lobby's
+# first frame does not wait for them.
 
 
 def new_seed() -> int:
@@ -62,11 +64,18 @@ class ParlourApp(App[None]):
     # --- starting games ---------------------------------------------------
 
     def start_flow(self, session: Session, path: Path | None, *, demo: bool = False) -> None:
+        from tui.flow import GameFlow
+
         self.flow = GameFlow(self, session, path, demo=demo, bot_delay=self.bot_delay)
         self.flow.save()
         self.flow.advance()
 
     def start_demo(self, game_id: str, seed: int | None = None) -> None:
+        from rules import registry
+        from rules.session import BOT, SeatPlan, Session
+        from rules.simulate import bot_config
+        from tui.setup_form import bot_names
+
         game = registry.get(game_id)
         names = bot_names(game.bot_seats, ())
         seats = tuple(SeatPlan(n, BOT) for n in names)
@@ -76,6 +85,8 @@ class ParlourApp(App[None]):
 
     def resume(self, path: Path) -> str | None:
         """Carry on a saved game; returns the reason when the file is refused."""
+        from rules import saves
+
         try:
             session = saves.load(path)
         except saves.SaveError as exc:

@@ -10,6 +10,7 @@ from textual.binding import Binding
 from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Footer, Static
+from textual.widgets._footer import FooterKey
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24
 
@@ -26,6 +27,47 @@ class TooSmall(Static):
         text-style: bold;
     }
     """
+
+
+class KeyBar(Footer):
+    """Textual's Footer, except that when the same keys are shown and only some
+    become enabled or disabled (say, a cursor step on the Island makes "Move"
+    legal), those keys are restyled in place instead of the whole bar being
+    rebuilt: a rebuild mounts every key again and costs tens of milliseconds."""
+
+    def bindings_changed(self, screen: Screen[object]) -> None:
+        ready = self._bindings_ready and screen.app.app_focus and self.is_attached
+        if ready and screen is self.screen and self._restyle(screen):
+            return
+        super().bindings_changed(screen)
+
+    def _restyle(self, screen: Screen[object]) -> bool:
+        """Enable or disable the shown keys in place; False when the keys themselves
+        changed (or are grouped) and the bar must be rebuilt."""
+        active = screen.active_bindings
+        shown: dict[str, tuple[str, str, str, bool]] = {}
+        for _, binding, enabled, _ in active.values():
+            if not binding.show:
+                continue
+            if binding.group is not None:
+                return False
+            shown.setdefault(
+                binding.action,
+                (binding.key, self.app.get_key_display(binding), binding.description, enabled),
+            )
+        plan = list(shown.values())
+        palette = active.get(self.app.COMMAND_PALETTE_BINDING)
+        if self.show_command_palette and self.app.ENABLE_COMMAND_PALETTE and palette:
+            key = palette.binding
+            plan.append((key.key, self.app.get_key_display(key), key.description, palette.enabled))
+        keys = list(self.query_children(FooterKey))
+        if [(k.key, k.key_display, k.description) for k in keys] != [p[:3] for p in plan]:
+            return False
+        for key, (*_, enabled) in zip(keys, plan, strict=True):
+            if key._disabled == enabled:
+                key._disabled = not enabled
+                key.set_class(not enabled, "-disabled")
+        return True
 
 
 class ParlourScreen(Screen[None]):
@@ -46,7 +88,7 @@ class ParlourScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         yield TooSmall()
         yield from self.body()
-        yield Footer(compact=True)
+        yield KeyBar(compact=True)
 
     def body(self) -> Iterable[Widget]:
         return ()

@@ -10,10 +10,10 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from rules import registry, saves
-from rules.session import BOT, PERSON
-from rules.simulate import simulate
-from tui.setup_form import SetupEntry, bot_names, check_setup
+from rules import registry
+
+# Everything else is imported by the command that needs it, so that `parlour` alone
+# (the lobby) starts without importing any game's rules.
 
 
 def _common() -> argparse.ArgumentParser:
@@ -41,7 +41,7 @@ def _common() -> argparse.ArgumentParser:
 
 def build_parser() -> argparse.ArgumentParser:
     common = _common()
-    game_ids = tuple(registry.games())
+    game_ids = registry.ids()
     parser = argparse.ArgumentParser(
         prog="parlour",
         parents=[common],
@@ -60,6 +60,13 @@ def build_parser() -> argparse.ArgumentParser:
     new.add_argument("--bots", type=int, default=0, help="how many bot seats to add")
     new.add_argument("--seed", type=int, help="the seed (random when left out)")
     new.add_argument(
+        "--bot-delay",
+        type=float,
+        default=0.8,
+        metavar="SECONDS",
+        help="seconds between bot moves at the table (default 0.8)",
+    )
+    new.add_argument(
         "--option",
         action="append",
         default=[],
@@ -74,6 +81,13 @@ def build_parser() -> argparse.ArgumentParser:
         description="Resume FILE, or choose from the saved games.",
     )
     resume.add_argument("file", nargs="?", type=Path)
+    resume.add_argument(
+        "--bot-delay",
+        type=float,
+        default=0.8,
+        metavar="SECONDS",
+        help="seconds between bot moves at the table (default 0.8)",
+    )
 
     demo = commands.add_parser(
         "demo",
@@ -150,10 +164,14 @@ def _main(argv: Sequence[str] | None) -> int:
         if problem:
             print(f"parlour: {problem}", file=sys.stderr)
             return 2
+        from rules.simulate import simulate
+
         report = simulate(game, args.games, args.seed, options=options)
         print(json.dumps(report.as_dict(), indent=2) if args.json else report.as_text())
         return 0 if report.errors == 0 else 1
     if command == "check":
+        from rules import saves
+
         try:
             session = saves.load(args.file)
         except saves.SaveError as exc:
@@ -172,13 +190,16 @@ def _main(argv: Sequence[str] | None) -> int:
 
 
 def _run_app(args: argparse.Namespace) -> int:
+    from rules.folders import default_folder
     from tui.app import ParlourApp
 
-    saves_dir = Path(args.saves) if hasattr(args, "saves") else saves.default_folder()
+    saves_dir = Path(args.saves) if hasattr(args, "saves") else default_folder()
     pack = getattr(args, "pack", None)
     opening: Any = None
-    delay = 0.8
+    delay = max(0.0, getattr(args, "bot_delay", 0.8))
     if args.command == "new":
+        from rules import saves
+
         problem, session = _new_session(args, pack)
         if session is None:
             print(f"parlour: {problem}", file=sys.stderr)
@@ -187,6 +208,8 @@ def _run_app(args: argparse.Namespace) -> int:
         opening = lambda app: app.start_flow(session, path)  # noqa: E731
     elif args.command == "resume":
         if args.file is not None:
+            from rules import saves
+
             try:
                 session = saves.load(args.file)
             except saves.SaveError as exc:
@@ -235,7 +258,9 @@ def _options(game: Any, items: list[str]) -> tuple[dict[str, int], str]:
 
 
 def _new_session(args: argparse.Namespace, pack: str | None) -> tuple[str, Any]:
+    from rules.session import BOT, PERSON
     from tui.app import new_seed
+    from tui.setup_form import SetupEntry, bot_names, check_setup
 
     game = registry.get(args.game)
     people = tuple(n.strip() for n in args.players.split(",") if n.strip())

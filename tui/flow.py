@@ -10,18 +10,21 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import partial
+from importlib import import_module
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
 from textual.screen import Screen
 
-from rules import saves
-from rules.engine import IllegalAction, Prompt, Seat
-from rules.session import Session
 from tui.curtain import CurtainScreen
 
 if TYPE_CHECKING:
+    from rules.engine import Prompt, Seat
+    from rules.session import Session
     from tui.app import ParlourApp
+
+# The lobby imports this module (``playable``), so the rules and the save machinery
+# are imported where a game first needs them, not here.
 
 
 class GameUI(Protocol):
@@ -42,27 +45,23 @@ class NotesUI(Protocol):
     def note_screen(self, flow: GameFlow, seat: Seat, notes: tuple[str, ...]) -> Screen[None]: ...
 
 
-def _uis() -> dict[str, GameUI]:
-    from tui.island.ui import IslandUI
-    from tui.lantern.ui import LanternUI
-    from tui.persuasion.ui import PersuasionUI
-    from tui.temptress.ui import TemptressUI
-
-    return {
-        "island": IslandUI(),
-        "temptress": TemptressUI(),
-        "persuasion": PersuasionUI(),
-        "lantern": LanternUI(),
-    }
+_UIS = {
+    "island": ("tui.island.ui", "IslandUI"),
+    "temptress": ("tui.temptress.ui", "TemptressUI"),
+    "persuasion": ("tui.persuasion.ui", "PersuasionUI"),
+    "lantern": ("tui.lantern.ui", "LanternUI"),
+}
+"""Each game's screens, imported only when that game is played (the lobby imports none)."""
 
 
 def game_ui(game_id: str) -> GameUI:
-    return _uis()[game_id]
+    module, name = _UIS[game_id]
+    return getattr(import_module(module), name)()
 
 
 def playable(game_id: str) -> bool:
     """Whether the app has screens for this game yet (the lobby lists only these)."""
-    return game_id in _uis()
+    return game_id in _UIS
 
 
 class GameFlow:
@@ -96,6 +95,8 @@ class GameFlow:
 
     def act(self, action: Any) -> str | None:
         """Apply an action; returns the rules' refusal, or None when applied."""
+        from rules.engine import IllegalAction
+
         before = self.session.state
         try:
             self.session = self.session.apply(action)
@@ -129,6 +130,8 @@ class GameFlow:
 
     def check(self, action: Any) -> str | None:
         """The rules' refusal of ``action``, without applying it (None: it is legal)."""
+        from rules.engine import IllegalAction
+
         try:
             self.session.game.apply(self.session.state, action)
         except IllegalAction as exc:
@@ -136,6 +139,8 @@ class GameFlow:
         return None
 
     def save(self) -> bool:
+        from rules import saves
+
         if self.save_path is None:
             return True
         try:
@@ -332,6 +337,8 @@ class GameFlow:
         return path
 
     def play_again(self) -> None:
+        from rules import saves
+        from rules.session import Session
         from tui.app import new_seed
 
         seed = new_seed()

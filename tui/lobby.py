@@ -52,7 +52,7 @@ class LobbyScreen(ParlourScreen):
             yield Static("P A R L O U R", id="title")
             yield Static("party games for one shared keyboard", id="tagline")
             options = []
-            for game in registry.games().values():
+            for game in registry.listings():
                 if not playable(game.id):
                     continue
                 seats = (

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from rich.style import Style
 from rich.text import Text
+from textual.geometry import Region
 from textual.widget import Widget
 
 from rules.island.board import Hex, neighbours
@@ -41,13 +42,30 @@ class HexBoard(Widget):
         super().__init__(**kwargs)  # type: ignore[arg-type]
         self.view = view
         self.cursor = cursor
+        self._drawn: Text | None = None
 
     def show(self, view: IslandView, cursor: Hex | None) -> None:
         self.view, self.cursor = view, cursor
-        self.refresh()
+        old, new = self._drawn, self.render()
+        if old is None or not self.size.height:
+            self.refresh()
+            return
+        before, after = old.split(allow_blank=True), new.split(allow_blank=True)
+        if len(before) != len(after) or (
+            max(line.cell_len for line in before) != max(line.cell_len for line in after)
+        ):
+            self.refresh()
+            return
+        # Same shape, so the centred board sits where it did: repaint only the rows
+        # that changed (a cursor step changes two), not the whole board.
+        top = max(0, self.size.height - len(after)) // 2
+        for row, (was, now) in enumerate(zip(before, after, strict=True)):
+            if was != now:
+                self.refresh(Region(0, top + row, self.size.width, 1))
 
     def render(self) -> Text:
-        return draw_board(self.view, self.cursor)
+        self._drawn = draw_board(self.view, self.cursor)
+        return self._drawn
 
 
 def draw_board(view: IslandView, cursor: Hex | None = None) -> Text:

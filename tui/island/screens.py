@@ -27,6 +27,7 @@ from themes.colours import SEAT_COLOURS
 from tui.base import ParlourScreen
 from tui.game_screen import GameScreen
 from tui.island.board import HexBoard, board_neighbourhood, seat_letters
+from tui.lists import CardList
 
 if TYPE_CHECKING:
     from tui.flow import GameFlow
@@ -206,10 +207,16 @@ class IslandTable(IslandScreen):
         if self.cursor is None:
             return
         target = step(self.cursor, direction)
-        if target in board_neighbourhood(self.view):
-            self.cursor = target
-        self._redraw()
-        self.refresh_bindings()
+        if target not in board_neighbourhood(self.view):
+            return
+        # Only the board, the cursor notes and (when what is legal changes) the keys
+        # depend on the cursor: redraw just those, so a cursor step stays cheap.
+        legal = self._legal_here()
+        self.cursor = target
+        self.query_one(HexBoard).show(self.view, target)
+        self.query_one("#choice", Static).update(self._choice_text())
+        if self._legal_here() != legal:
+            self.refresh_bindings()
 
     def _send(self, kind: type[MoveTo | PlaceTile | RemoveTile]) -> None:
         seat = self._person_mover()
@@ -292,7 +299,7 @@ class PrivateIslandScreen(IslandScreen):
         )
         yield Static(f"“{view.judged}”", id="card")
         yield Static(self.ask(), id="ask")
-        yield OptionList(
+        yield CardList(
             *(Option(f"{i + 1}. {text}", id=str(i)) for i, text in enumerate(self.choices())),
             id="choices",
         )

@@ -35,6 +35,7 @@ from rules.lantern.state import (
 )
 from tui.base import ParlourScreen
 from tui.game_screen import GameScreen
+from tui.lists import CardList, CardSelection
 
 if TYPE_CHECKING:
     from tui.flow import GameFlow
@@ -251,9 +252,9 @@ class WritingScreen(GameScreen):
             with Vertical(id="side"):
                 if not self.closing:
                     yield Static("Name a card:")
-                    yield OptionList(*(Option(names[c], id=str(c)) for c in view.hand), id="hand")
+                    yield CardList(*(Option(names[c], id=str(c)) for c in view.hand), id="hand")
                     yield Static("Tie off Loose Ends (space):")
-                    yield SelectionList[int](*((names[c], c) for c in view.table_ids), id="ties")
+                    yield CardSelection[int](*((names[c], c) for c in view.table_ids), id="ties")
         yield Label("", id="message")
 
     def on_mount(self) -> None:
@@ -338,7 +339,7 @@ class InterruptScreen(GameScreen):
         names = dict(view.elements_named)
         yield Static(f"{view.bards[self.seat].name}: which of your cards did it mention?", id="who")
         yield Static(view.attempt.text if view.attempt else "", id="play")
-        yield OptionList(*(Option(names[c], id=str(c)) for c in view.hand))
+        yield CardList(*(Option(names[c], id=str(c)) for c in view.hand))
         yield Label("", id="message")
 
     def on_mount(self) -> None:

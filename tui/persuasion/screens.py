@@ -33,6 +33,7 @@ from rules.persuasion.state import (
 )
 from tui.base import ParlourScreen
 from tui.game_screen import GameScreen
+from tui.lists import CardList
 
 if TYPE_CHECKING:
     from tui.flow import GameFlow
@@ -206,7 +207,7 @@ class PickSteps(GameScreen):
             mine.append_text(sight_text(sight))
         yield Static(mine, id="mine")
         yield Static(id="ask")
-        yield OptionList(id="options")
+        yield CardList(id="options")
         yield Label("", id="message")
 
     def on_mount(self) -> None:

@@ -43,6 +43,7 @@ from rules.temptress.state import (
 )
 from tui.base import ParlourScreen
 from tui.game_screen import GameScreen
+from tui.lists import CardList, CardSelection
 from tui.temptress.render import card_text, contest_text, hand_line
 
 if TYPE_CHECKING:
@@ -118,7 +119,7 @@ class PickScreen(PrivateScreen):
     def body(self) -> Iterable[Widget]:
         yield from self.header()
         yield Static(self.ask, id="ask")
-        yield OptionList(*(Option(label, id=str(i)) for i, (label, _) in enumerate(self.choices)))
+        yield CardList(*(Option(label, id=str(i)) for i, (label, _) in enumerate(self.choices)))
         yield Label("", id="message")
         with VerticalScroll():
             yield Static(self.context, id="context")
@@ -166,7 +167,7 @@ class PlayScreen(PrivateScreen):
             f"Choose up to {budget} card{'s' if budget != 1 else ''} (space toggles), then Enter.",
             id="ask",
         )
-        yield SelectionList[int](
+        yield CardSelection[int](
             *(
                 (Text.assemble(card_text(card), f"  value {card.rank}"), index)
                 for index, card in enumerate(self.view.hand)
@@ -350,7 +351,7 @@ class RefillScreen(PrivateScreen):
         yield Static(
             f"Choose exactly {need} card(s) from the discard pile (space toggles).", id="ask"
         )
-        yield SelectionList[int](
+        yield CardSelection[int](
             *(
                 (Text.assemble(card_text(card), f"  value {card.rank}"), index)
                 for index, card in enumerate(view.discard)

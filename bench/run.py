@@ -1,0 +1,230 @@
+"""``make bench``: every comparison with the bare Textual app, as one table.
+
+Runs the screen benches (``keys.py``: key to repaint and bytes per cursor move
+on each game's busiest screen), startup and memory (``startup.py``) and the
+engine step (``engine_step.py``), then prints one row per figure: the measure,
+the game, Parlour's value, the reference it is divided by, the ratio, the goal
+and whether it is met. ``--write-readme`` puts the table, the date and the
+machine into bench/README.md.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import math
+import os
+import platform
+import re
+import statistics
+import subprocess
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import engine_step  # noqa: E402
+import keys  # noqa: E402
+import startup  # noqa: E402
+
+README = Path(__file__).resolve().parent / "README.md"
+BEGIN, END = "<!-- bench table: written by `bench/run.py --write-readme` -->", "<!-- end -->"
+
+
+@dataclass
+class Row:
+    measure: str
+    game: str
+    value: str
+    reference: str
+    ratio: float
+    goal: float | None  # None: shown for information, no goal
+
+    @property
+    def met(self) -> str:
+        if self.goal is None:
+            return "n/a"
+        if math.isnan(self.ratio):
+            return "error"
+        return "yes" if self.ratio <= self.goal else "NO"
+
+    def cells(self) -> list[str]:
+        ratio = "n/a" if math.isnan(self.ratio) else f"{self.ratio:.2f}"
+        goal = "n/a" if self.goal is None else f"<= {self.goal:g}"
+        if self.measure.startswith("bytes") and not math.isnan(self.ratio):
+            ratio = f"{self.ratio:.1%}"
+            goal = "n/a" if self.goal is None else f"<= {self.goal:.0%}"
+        return [self.measure, self.game, self.value, self.reference, ratio, goal, self.met]
+
+
+HEADS = ["measure", "game (screen)", "Parlour", "reference", "ratio", "goal", "met"]
+
+
+def machine() -> str:
+    import textual
+
+    cpu = "unknown CPU"
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                cpu = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    return (
+        f"{platform.platform()}; {cpu}; {os.cpu_count()} cores; "
+        f"Python {platform.python_version()}; Textual {textual.__version__}"
+    )
+
+
+def load() -> str:
+    try:
+        return " ".join(Path("/proc/loadavg").read_text().split()[:3])
+    except OSError:
+        return "?"
+
+
+def utc_now() -> str:
+    """``date -u``, as the README records it."""
+    try:
+        return subprocess.run(["date", "-u"], capture_output=True, text=True).stdout.strip()
+    except OSError:
+        return datetime.datetime.now(datetime.UTC).strftime("%a %b %d %H:%M:%S UTC %Y")
+
+
+def ms(seconds: float) -> str:
+    return "error" if math.isnan(seconds) else f"{seconds * 1000:.1f} ms"
+
+
+def collect(args: argparse.Namespace) -> tuple[list[Row], list[str], list[str]]:
+    rows: list[Row] = []
+    notes: list[str] = []
+    split: list[str] = []
+
+    print("screens: key to repaint and bytes per cursor move ...", file=sys.stderr)
+    scenes = keys.measure(presses=args.presses)
+    bare_all = [s for r in scenes for s in r.bare_s]
+    bare_key = statistics.median(bare_all) if bare_all else math.nan
+
+    print("startup and memory ...", file=sys.stderr)
+    found = startup.measure(runs=args.runs)
+    rows.append(Row(
+        "startup: spawn to first complete frame", "lobby",
+        ms(statistics.median(found["parlour_s"])), ms(statistics.median(found["bare_s"])),
+        startup.paired_ratio(found, "s"), 1.3,
+    ))
+
+    for r in scenes:
+        rows.append(Row(
+            "key to repaint (pty)", f"{r.scene.game}: {r.scene.screen}",
+            ms(r.median("parlour_s")), ms(r.median("bare_s")), r.paired_ratio(), 1.2,
+        ))
+        if r.scroll_s:
+            rows.append(Row(
+                "key to repaint: the tale's scroll / the bare app's scroll", r.scene.game,
+                ms(r.median("parlour_s")), ms(r.median("scroll_s")),
+                r.median("parlour_s") / r.median("scroll_s"), None,
+            ))
+    for r in scenes:
+        scroll = "tale" in r.scene.screen
+        full = r.full_bytes or math.nan
+        rows.append(Row(
+            "bytes: one tale scroll / full repaint" if scroll
+            else "bytes: one cursor move / full repaint",
+            f"{r.scene.game}: {r.scene.screen}",
+            f"{r.median('parlour_bytes'):.0f} B", f"{r.full_bytes} B",
+            r.median("parlour_bytes") / full, None if scroll else 0.15,
+        ))
+        for problem in dict.fromkeys(r.problems):
+            notes.append(f"{r.scene.game}, {r.scene.screen}: {problem}")
+
+    rows.append(Row(
+        "resident memory after first frame", "lobby",
+        f"{statistics.median(found['parlour_kib']) / 1024:.1f} MiB",
+        f"{statistics.median(found['bare_kib']) / 1024:.1f} MiB",
+        startup.paired_ratio(found, "kib"), 1.5,
+    ))
+
+    print("engine step ...", file=sys.stderr)
+    for game_id, timings in engine_step.measure(games=args.games).items():
+        step = statistics.median(timings["step"])
+        rows.append(Row(
+            "engine step (apply+views+autosave) / bare key to repaint", game_id,
+            ms(step), ms(bare_key), step / bare_key, 0.1,
+        ))
+        rules = statistics.median(timings["rules"])
+        save = statistics.median(timings["save"])
+        split.append(
+            f"| {game_id} | {step * 1000:.2f} | {rules * 1000:.2f} | {save * 1000:.2f} "
+            f"| {rules / bare_key:.2f} | {len(timings['step'])} |"
+        )
+    return rows, notes, split
+
+
+def markdown(rows: list[Row]) -> str:
+    lines = ["| " + " | ".join(HEADS) + " |", "|" + "---|" * len(HEADS)]
+    lines += ["| " + " | ".join(row.cells()) + " |" for row in rows]
+    return "\n".join(lines)
+
+
+def plain(rows: list[Row]) -> str:
+    table = [HEADS] + [row.cells() for row in rows]
+    widths = [max(len(line[i]) for line in table) for i in range(len(HEADS))]
+    return "\n".join(
+        "  ".join(cell.ljust(width) for cell, width in zip(line, widths, strict=True)).rstrip()
+        for line in table
+    )
+
+
+def write_readme(text: str) -> None:
+    readme = README.read_text(encoding="utf-8")
+    block = f"{BEGIN}\n{text}\n{END}"
+    pattern = re.compile(re.escape(BEGIN) + ".*?" + re.escape(END), re.DOTALL)
+    if pattern.search(readme):
+        readme = pattern.sub(lambda _: block, readme)
+    else:
+        readme = readme.rstrip("\n") + "\n\n## Latest results\n\n" + block + "\n"
+    README.write_text(readme, encoding="utf-8")
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=9, help="startup runs of each app")
+    parser.add_argument("--presses", type=int, default=25, help="timed key presses per screen")
+    parser.add_argument("--games", type=int, default=10, help="bot games per game (engine)")
+    parser.add_argument("--write-readme", action="store_true", help="update bench/README.md")
+    args = parser.parse_args()
+
+    started, load_before = time.perf_counter(), load()
+    rows, notes, split = collect(args)
+    took = time.perf_counter() - started
+    when = utc_now()
+    header = [
+        f"Run {when}, {took:.0f} s; load average {load_before} before, {load()} after.",
+        f"Machine: {machine()}.",
+    ]
+    print()
+    print("\n".join(header))
+    print(plain(rows))
+    if split:
+        print("\nengine step split (ms): game | step | apply+views | autosave | rules/bare key")
+        print("\n".join(split))
+    for note in notes:
+        print(f"problem: {note}")
+    if args.write_readme:
+        body = "\n".join(header) + "\n\n" + markdown(rows) + "\n\n"
+        body += "The engine step, split (medians, ms; the last column is apply + views alone "
+        body += "divided by the bare key to repaint):\n\n"
+        body += "| game | step | apply + views | autosave | apply+views / bare key | steps |\n"
+        body += "|---|---|---|---|---|---|\n" + "\n".join(split) + "\n"
+        if notes:
+            body += "\nProblems seen in this run:\n\n" + "\n".join(f"* {n}" for n in notes) + "\n"
+        write_readme(body.rstrip("\n"))
+        print(f"\nwrote {README}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

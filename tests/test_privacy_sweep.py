@@ -1,0 +1,146 @@
+"""The privacy sweep: every registered game, played by its bots through the screens.
+
+Every seat is a person (every other one with a PIN), so every curtain and every
+private screen appears; the bots choose from ``view(state, seat)`` and their
+actions go through ``app.flow.act`` (tests/screen_sweep.py). At each curtain,
+each public screen and each seat's own screen, the rendered text must hold no
+secret (``GameInfo.secrets_of``) of any other seat. A referee's console (the
+Temptress's narrator, the Lantern's Barkeep: seats with no secrets of their own)
+shows everything by design and is not scanned; the resolution reveals everything
+by design. Each game is played at each of its tables (the default one, and one
+per on/off option), made quick (tests/screen_sweep.py ``quick_plans``), at least
+two games per game.
+
+And per game: a seat's curtain with a PIN does not lift on Enter alone or on a
+wrong PIN, says so, shows nothing private, and lifts with the right PIN.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from textual.widgets import Input
+
+from rules import saves
+from tests.screen_sweep import (
+    Moment,
+    Table,
+    drive,
+    game_ids,
+    pin_of,
+    quick_plans,
+    scan,
+    tables,
+)
+from tests.tui_helpers import make_app, screen_text
+from tui.curtain import CurtainScreen
+from tui.resolution import ResolutionScreen
+
+SIZE = (120, 40)
+GAMES_PER_GAME = 2
+WRONG_PIN = "That is not the PIN. Try again."
+
+
+def _plan(game_id: str) -> list[tuple[Table, int]]:
+    plans = quick_plans(game_id, GAMES_PER_GAME)
+    return [(plan.table, seed) for plan in plans for seed in plan.seeds]
+
+
+@pytest.mark.parametrize("game_id", game_ids())
+async def test_no_screen_shows_another_seats_secrets(tmp_path: Path, game_id: str):
+    hits: list[str] = []
+    scans = public = referee = curtains = pins = 0
+    for table, seed in _plan(game_id):
+        session = table.session(seed)
+        path = tmp_path / f"{table.label}-{seed}.json"
+        app = make_app(tmp_path, opening=lambda app, s=session, p=path: app.start_flow(s, p))
+        viewers: set[int] = set()
+        deciders: set[int] = set()
+        label = f"{table.label} seed {seed}"
+
+        async def visit(moment: Moment, app=app, label=label, viewers=viewers, deciders=deciders):
+            nonlocal scans, public, referee
+            prompt = moment.session.prompt
+            if prompt is not None and prompt.private:
+                deciders.update(prompt.seats)
+            if moment.viewer is not None:
+                viewers.add(moment.viewer)
+            if isinstance(moment.screen, ResolutionScreen):
+                return
+            if moment.referee:
+                referee += 1
+                return
+            found = scan(moment.session, screen_text(app), moment.viewer)
+            scans += 1
+            public += len(found.public)
+            where = f"{label}, {type(moment.screen).__name__} (viewer {moment.viewer})"
+            hits.extend(f"{where}: {hit}" for hit in found.hits)
+
+        async with app.run_test(size=SIZE) as pilot:
+            report = await drive(pilot, visit)
+            assert isinstance(app.screen, ResolutionScreen)
+        curtains += report.curtains
+        pins += report.pins
+        final = app.flow.session
+        assert final.outcome is not None
+        assert saves.load(path).state == final.state
+        # Every seat that had to decide in private saw its own screen.
+        assert deciders and deciders <= viewers, (label, deciders, viewers)
+    print(
+        f"{game_id}: {len(_plan(game_id))} games, {scans} scans, {len(hits)} hits, "
+        f"{public} secrets already public, {referee} referee screens, {curtains} curtains "
+        f"({pins} with a PIN)"
+    )
+    assert curtains > 0 and pins > 0
+    assert hits == [], f"{len(hits)} secrets shown in {scans} scans:\n" + "\n".join(hits[:20])
+
+
+async def _pin_curtain(pilot) -> tuple[CurtainScreen, int]:
+    """Play on until the curtain comes down for a seat with a PIN."""
+    found: list[tuple[CurtainScreen, int]] = []
+
+    async def visit(moment: Moment) -> bool:
+        screen = moment.screen
+        if isinstance(screen, CurtainScreen):
+            seats = moment.session.seats
+            seat = [plan.name for plan in seats].index(screen.seat_name)
+            if seats[seat].pin_hash:
+                found.append((screen, seat))
+                return True
+        return False
+
+    await drive(pilot, visit)
+    assert found, "no curtain for a seat with a PIN"
+    return found[0]
+
+
+@pytest.mark.parametrize("game_id", game_ids())
+async def test_a_pin_curtain_lifts_only_for_its_pin(tmp_path: Path, game_id: str):
+    session = tables(game_id)[0].session(1)
+    app = make_app(tmp_path, opening=lambda app: app.start_flow(session, None))
+    async with app.run_test(size=SIZE) as pilot:
+        curtain, seat = await _pin_curtain(pilot)
+        pin = pin_of(seat)
+        assert pin is not None
+        name = app.flow.session.seats[seat].name
+        text = screen_text(app)
+        assert f"Pass the keyboard to {name}" in text
+        assert f"{name}: type your PIN and press Enter." in text
+        assert WRONG_PIN not in text
+        wrong = f"{(int(pin) + 1) % 10000:04d}"
+        for keys in (["enter"], ["x", "enter"], [*wrong, "enter"], [*pin[:3], "enter"]):
+            await pilot.press(*keys)
+            await pilot.pause()
+            assert app.screen is curtain, f"{keys} lifted the curtain"
+            text = screen_text(app)
+            assert WRONG_PIN in text
+            assert curtain.query_one("#pin", Input).value == ""
+            assert scan(app.flow.session, text, None).hits == []
+        actions = len(app.flow.session.actions)
+        await pilot.press(*pin, "enter")
+        await pilot.pause()
+        screen = app.screen
+        assert not isinstance(screen, CurtainScreen)
+        assert getattr(screen, "seat", None) == seat
+        assert len(app.flow.session.actions) == actions

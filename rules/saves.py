@@ -34,10 +34,10 @@ VERSION = 2
 READABLE_VERSIONS = (1, 2)
 """Version 1 is version 2 without the checksum."""
 
-FIELDS = frozenset(
-    {"format", "version", "game", "saved_at", "turn", "finished", "seed", "seats", "config",
-     "actions", "state"}
-)
+LAYOUT = ("format", "version", "game", "saved_at", "turn", "finished", "seed", "seats", "config",
+          "actions", "state")
+"""The order of the fields in the file, for a person reading it."""
+FIELDS = frozenset(LAYOUT)
 MAX_BYTES = 64 * 1024 * 1024
 """Far more than any real save; a bigger file is not read into memory."""
 MAX_DEPTH = 64
@@ -74,20 +74,28 @@ def new_save_path(folder: Path, game_id: str, seed: int) -> Path:
     return path
 
 
+def _canonical(value: Any) -> str:
+    """JSON with sorted keys and no spaces; the same text for a value and its read-back."""
+    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def _checksum(text: str) -> str:
+    # surrogatepass: a lone surrogate (only ever from damage) still hashes, never raises
+    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
+
+
 def digest_of(data: Mapping[str, Any]) -> str:
     """SHA-256 (hex) of the canonical JSON of every field but ``digest``.
 
-    Canonical: keys sorted, no spaces, ASCII only, so the checksum does not
+    Canonical: keys sorted, no spaces, text as UTF-8, so the checksum does not
     depend on how the file was laid out, only on what it says.
     """
-    body = {key: value for key, value in data.items() if key != "digest"}
-    canonical = json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
-    return hashlib.sha256(canonical.encode("ascii")).hexdigest()
+    return _checksum(_canonical({key: value for key, value in data.items() if key != "digest"}))
 
 
-def encode(session: Session) -> dict[str, Any]:
-    union = action_union(session.game.action_types)
-    body = {
+def _fields(session: Session) -> dict[str, Any]:
+    """Every field of the save but the actions and the digest, unstructured."""
+    return {
         "format": FORMAT,
         "version": VERSION,
         "game": session.game.id,
@@ -97,22 +105,73 @@ def encode(session: Session) -> dict[str, Any]:
         "seed": session.seed,
         "seats": CONVERTER.unstructure(session.seats),
         "config": CONVERTER.unstructure(session.config),
-        "actions": [CONVERTER.unstructure(a, unstructure_as=union) for a in session.actions],
         "state": CONVERTER.unstructure(session.state),
     }
-    # The checksum is of the data as it will read back (tuples become lists, and so on).
-    body["digest"] = digest_of(json.loads(json.dumps(body)))
-    return body
+
+
+class _ActionTexts:
+    """The canonical JSON of each action of the game last saved.
+
+    A session only ever grows by appending actions, so the next save reuses the
+    texts of every action it shares with the last one and encodes only the new.
+    """
+
+    def __init__(self) -> None:
+        self.actions: tuple[Any, ...] = ()
+        self.texts: list[str] = []
+
+    def of(self, session: Session) -> list[str]:
+        actions = session.actions
+        known = len(self.actions)
+        shared = known <= len(actions) and all(
+            a is b for a, b in zip(self.actions, actions[:known], strict=True)
+        )
+        if not shared:
+            known, self.texts = 0, []
+        union = action_union(session.game.action_types)
+        self.texts = self.texts[:known] + [
+            _canonical(CONVERTER.unstructure(a, unstructure_as=union)) for a in actions[known:]
+        ]
+        self.actions = tuple(actions)
+        return self.texts
+
+
+_ACTION_TEXTS = _ActionTexts()
+
+
+def encode_text(session: Session) -> str:
+    """The save file's text: canonical JSON of every field, the digest among them.
+
+    The JSON is put together field by field (json.dumps is compositional), so the
+    action texts can be reused from the previous save of the same game. The file
+    lists the fields in ``LAYOUT`` order (the digest last); the digest itself is
+    of the fields in sorted order, as ``digest_of`` reads them back.
+    """
+    fields = _fields(session)
+    parts = {key: _canonical(value) for key, value in fields.items()}
+    parts["actions"] = "[" + ",".join(_ACTION_TEXTS.of(session)) + "]"
+
+    def joined(items: dict[str, str], keys: list[str]) -> str:
+        return "{" + ",".join(f"{_canonical(k)}:{items[k]}" for k in keys) + "}"
+
+    parts["digest"] = _canonical(_checksum(joined(parts, sorted(parts))))
+    return joined(parts, [*LAYOUT, "digest"])
+
+
+def encode(session: Session) -> dict[str, Any]:
+    """The save as data (what ``json.loads`` of the file gives)."""
+    data: dict[str, Any] = json.loads(encode_text(session))
+    return data
 
 
 def write(session: Session, path: Path) -> None:
     """Write atomically: a temp file in the same folder, fsync, rename."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    data = encode(session)
+    text = encode_text(session)
     try:
-        raw = json.dumps(data, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
+        raw = text.encode("utf-8")
     except UnicodeEncodeError:  # text that is not valid Unicode: escape it instead
-        raw = json.dumps(data, separators=(",", ":")).encode("ascii")
+        raw = json.dumps(json.loads(text), separators=(",", ":"), sort_keys=True).encode("ascii")
     fd, temp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     try:
         with os.fdopen(fd, "wb") as handle:

@@ -506,3 +506,23 @@ def test_the_default_folder_is_looked_up_from_the_working_folder(tmp_path, monke
     (tmp_path / "saves").mkdir()
     monkeypatch.chdir(tmp_path)
     assert saves.default_folder() == tmp_path / "saves"
+
+
+def test_a_save_written_move_by_move_reads_the_same_as_one_written_at_once(tmp_path):
+    """The writer reuses the last save's action texts; that must never change the file."""
+    played = play(seed=5, actions=30)
+    other = play(seed=6, actions=10)
+    steps = tmp_path / "steps.json"
+    session = Session.start(played.game, played.config, played.seed, played.seats)
+    for number, action in enumerate(played.actions):
+        session = session.apply(action)
+        saves.write(session, steps)
+        if number % 7 == 0:
+            saves.write(other, tmp_path / "other.json")  # another game in between
+    stepped = json.loads(steps.read_text(encoding="utf-8"))
+    assert stepped["actions"] == [
+        json.loads(text) for text in saves._ActionTexts().of(played)
+    ]
+    assert stepped["digest"] == saves.digest_of(stepped)
+    assert saves.load(steps).actions == played.actions
+    assert saves.load(tmp_path / "other.json").actions == other.actions

@@ -10,6 +10,7 @@ with the bare Textual app's key-to-repaint time (see ``run.py``).
 
 from __future__ import annotations
 
+import os
 import statistics
 import sys
 import tempfile
@@ -50,6 +51,31 @@ def late_game_steps(game_id: str, games: int = 20, tail: int = 10) -> Timings:
                 timings["step"].append(done - start)
                 timings["rules"].append(ruled - start)
                 timings["save"].append(done - ruled)
+    return timings
+
+
+def durable_write_floor(runs: int = 50) -> list[float]:
+    """The least any durable autosave costs here: 1 KB written to a temp file,
+    fsynced, renamed over the save, and the folder fsynced (what ``saves.write``
+    does after encoding), in seconds."""
+    timings = []
+    raw = b"x" * 1024
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "floor.json"
+        for number in range(runs):
+            start = time.perf_counter()
+            temp = path.with_name(f".floor.{number}.tmp")
+            with open(temp, "wb") as handle:
+                handle.write(raw)
+                handle.flush()
+                os.fsync(handle.fileno())
+            os.replace(temp, path)
+            dir_fd = os.open(folder, os.O_RDONLY)
+            try:
+                os.fsync(dir_fd)
+            finally:
+                os.close(dir_fd)
+            timings.append(time.perf_counter() - start)
     return timings
 
 

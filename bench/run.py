@@ -163,6 +163,11 @@ def collect(args: argparse.Namespace) -> tuple[list[Row], list[str], list[str]]:
             f"| {game_id} | {step * 1000:.2f} | {rules * 1000:.2f} | {save * 1000:.2f} "
             f"| {rules / bare_key:.2f} | {len(timings['step'])} |"
         )
+    floor = statistics.median(engine_step.durable_write_floor())
+    rows.append(Row(
+        "floor: one durable 1 KB write (fsync file and folder) / bare key", "any",
+        ms(floor), ms(bare_key), floor / bare_key, None,
+    ))
     return rows, notes, split
 
 

@@ -41,6 +41,12 @@ class KeyBar(Footer):
             return
         super().bindings_changed(screen)
 
+    def restyle_now(self, screen: Screen[object]) -> bool:
+        """Enable or disable the shown keys at once, in the same update as the
+        change that caused it; False when the bar needs ``refresh_bindings``."""
+        ready = self._bindings_ready and self.is_attached and screen is self.screen
+        return bool(ready and self._restyle(screen))
+
     def _restyle(self, screen: Screen[object]) -> bool:
         """Enable or disable the shown keys in place; False when the keys themselves
         changed (or are grouped) and the bar must be rebuilt."""

@@ -24,7 +24,7 @@ from rules.island.state import (
     RemoveTile,
 )
 from themes.colours import SEAT_COLOURS
-from tui.base import ParlourScreen
+from tui.base import KeyBar, ParlourScreen
 from tui.game_screen import GameScreen
 from tui.island.board import HexBoard, board_neighbourhood, seat_letters
 from tui.lists import CardList
@@ -162,15 +162,17 @@ class IslandTable(IslandScreen):
         lines = ["", "Arrows or w e a d z x: cursor.", "[·] free tile, + open space."]
         if options.forced:
             lines.append(options.forced)
+        # Always the same two cursor lines, so a cursor step never changes the
+        # notes' height (which would lay the whole screen out again).
         if cursor == here:
             lines.append("Cursor: your own tile.")
         elif not are_adjacent(here, cursor):
             lines.append("Cursor: not next to you.")
         else:
             direction = DIRECTION_NAMES[[step(here, d) for d in range(6)].index(cursor)]
-            can = [word for word, allowed in self._legal_here() if allowed]
             lines.append(f"Cursor: {direction} of you.")
-            lines.append("Here you may: " + (", ".join(can) if can else "nothing"))
+        can = [word for word, allowed in self._legal_here() if allowed]
+        lines.append("Here you may: " + (", ".join(can) if can else "nothing"))
         return "\n".join(lines)
 
     def _legal_here(self) -> tuple[tuple[str, bool], ...]:
@@ -216,7 +218,10 @@ class IslandTable(IslandScreen):
         self.query_one(HexBoard).show(self.view, target)
         self.query_one("#choice", Static).update(self._choice_text())
         if self._legal_here() != legal:
-            self.refresh_bindings()
+            # Restyle the key bar now, in this same update, rather than when the
+            # bindings signal is handled (which would cost a second frame).
+            if not self.query_one(KeyBar).restyle_now(self):
+                self.refresh_bindings()
 
     def _send(self, kind: type[MoveTo | PlaceTile | RemoveTile]) -> None:
         seat = self._person_mover()

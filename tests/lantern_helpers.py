@@ -15,10 +15,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable, Iterator
-from functools import cache
+from functools import cache, partial
 from typing import Any
 
-import pytest
 from attrs import evolve
 
 from rules.chance import loaded
@@ -51,6 +50,7 @@ from rules.lantern.state import (
     Sleep,
 )
 from rules.session import BOT, SeatPlan, Session
+from tests.rules_support import applied, new_lines, refused_by
 
 NAMES = ("Ada", "Basil", "Cora", "Dmitri", "Edie", "Felix", "Greta", "Hugo")
 BARKEEP_NAME = "Nell"
@@ -243,25 +243,9 @@ def draws(state: LanternState, *indices: int) -> LanternState:
 # --- applying actions ---------------------------------------------------------------------
 
 
-def act(state: LanternState, *actions: Any) -> LanternState:
-    for action in actions:
-        state = game.apply(state, action)
-    return state
-
-
-def refused(state: LanternState, action: Any) -> str:
-    """The refusal's reason; the state must be exactly as it was."""
-    before = state
-    with pytest.raises(IllegalAction) as caught:
-        game.apply(state, action)
-    assert state == before
-    return caught.value.reason
-
-
-def lines(before: LanternState, after: LanternState) -> list[str]:
-    """The story lines ``after`` added to ``before``'s log (public and private)."""
-    assert after.log[: len(before.log)] == before.log
-    return [e.text for e in after.log[len(before.log) :]]
+act = partial(applied, game.apply)
+refused = partial(refused_by, game.apply)
+lines = new_lines
 
 
 def prompt_kind(state: LanternState) -> str | None:

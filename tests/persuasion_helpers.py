@@ -17,10 +17,9 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
-from functools import cache
+from functools import cache, partial
 from typing import Any
 
-import pytest
 from attrs import evolve
 
 from rules.engine import Event, IllegalAction, Outcome, Seat
@@ -45,6 +44,7 @@ from rules.persuasion.state import (
     UseCard,
 )
 from rules.persuasion.table import describe
+from tests.rules_support import applied, new_events, refused_by
 
 NAMES = ("Ada", "Basil", "Cora", "Dmitri", "Edie", "Felix", "Greta", "Hugo")
 ADA, BASIL, CORA, DMITRI, EDIE, FELIX, GRETA, HUGO = range(8)
@@ -217,25 +217,9 @@ def seen_text(name: str) -> str:
 # --- applying actions -------------------------------------------------------------------
 
 
-def act(state: PersuasionState, *actions: Any) -> PersuasionState:
-    for action in actions:
-        state = game.apply(state, action)
-    return state
-
-
-def refused(state: PersuasionState, action: Any) -> str:
-    """The refusal's reason; the state must be exactly as it was."""
-    before = state
-    with pytest.raises(IllegalAction) as caught:
-        game.apply(state, action)
-    assert state == before
-    return caught.value.reason
-
-
-def events(before: PersuasionState, after: PersuasionState) -> list[Event]:
-    """The story events ``after`` added to ``before``'s log (public and private)."""
-    assert after.log[: len(before.log)] == before.log
-    return list(after.log[len(before.log) :])
+act = partial(applied, game.apply)
+refused = partial(refused_by, game.apply)
+events = new_events
 
 
 def public(before: PersuasionState, after: PersuasionState) -> list[str]:

@@ -13,11 +13,10 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
-from functools import cache
+from functools import cache, partial
 from itertools import chain, combinations
 from typing import Any
 
-import pytest
 from attrs import evolve
 
 from rules.cards import PlayingCard, Suit, standard_deck
@@ -66,6 +65,7 @@ from rules.temptress.state import (
     TemptressConfig,
     TemptressState,
 )
+from tests.rules_support import applied, new_events, new_lines, refused_by
 
 NAMES = ("Ada", "Basil", "Cora", "Dmitri", "Edie")
 NARRATOR = "Nora"
@@ -279,30 +279,10 @@ def opened(state: TemptressState, last_actor: Seat | None = None) -> TemptressSt
 # --- applying actions -------------------------------------------------------------------
 
 
-def act(state: TemptressState, *actions: Any) -> TemptressState:
-    for action in actions:
-        state = game.apply(state, action)
-    return state
-
-
-def refused(state: TemptressState, action: Any) -> str:
-    """The refusal's reason; the state must be exactly as it was."""
-    before = state
-    with pytest.raises(IllegalAction) as caught:
-        game.apply(state, action)
-    assert state == before
-    return caught.value.reason
-
-
-def lines(before: TemptressState, after: TemptressState) -> list[str]:
-    """The story lines ``after`` added to ``before``'s log (public and private)."""
-    assert after.log[: len(before.log)] == before.log
-    return [e.text for e in after.log[len(before.log) :]]
-
-
-def events(before: TemptressState, after: TemptressState):
-    assert after.log[: len(before.log)] == before.log
-    return list(after.log[len(before.log) :])
+act = partial(applied, game.apply)
+refused = partial(refused_by, game.apply)
+lines = new_lines
+events = new_events
 
 
 def claim(

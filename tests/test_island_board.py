@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from functools import partial
+
 import pytest
 
-from rules.engine import IllegalAction, Outcome
+from rules.engine import Outcome
 from rules.island import board
 from rules.island import game as island
 from rules.island.board import MoverOptions, island_labels, island_of
@@ -22,6 +24,7 @@ from tests.island_helpers import (
     fresh,
     respond_and_pick,
 )
+from tests.rules_support import refused_by
 
 FLOWER = board.starting_tiles()
 START = board.starting_pieces()
@@ -34,13 +37,7 @@ MUST_REMOVE = "The stock is empty: you must remove a tile."
 NO_MOVE = "No legal move at all: the turn passes."
 
 
-def refused(state, action) -> str:
-    """Apply an illegal action: return the reason, and check nothing changed."""
-    before = state
-    with pytest.raises(IllegalAction) as caught:
-        island.apply(state, action)
-    assert state == before
-    return caught.value.reason
+refused = partial(refused_by, island.apply)
 
 
 # --- the starting flower -----------------------------------------------------------

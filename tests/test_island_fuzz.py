@@ -25,7 +25,6 @@ from rules.island.state import (
     PlayResponse,
     RemoveTile,
 )
-from tests.fuzz_support import FUZZ, apply_or_refuse
 from tests.island_helpers import (
     bot_policy,
     check_invariants,
@@ -35,6 +34,7 @@ from tests.island_helpers import (
     random_policy,
     states_of,
 )
+from tests.rules_support import FUZZ, apply_or_refuse
 
 RADIUS = 5
 HEXES = tuple(

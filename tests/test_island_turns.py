@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping
+from functools import partial
 
 import attrs
 import pytest
@@ -42,6 +43,7 @@ from tests.island_helpers import (
     playout,
     respond_and_pick,
 )
+from tests.rules_support import refused_by
 
 # Seed 0: Bo is the first Decider and turns up 'Wistful'; Ann and Cy respond.
 SEED = 0
@@ -54,12 +56,7 @@ def table():
     return state
 
 
-def refused(state, action) -> str:
-    before = state
-    with pytest.raises(IllegalAction) as caught:
-        island.apply(state, action)
-    assert state == before
-    return caught.value.reason
+refused = partial(refused_by, island.apply)
 
 
 def both_played(state):

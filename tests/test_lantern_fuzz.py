@@ -33,7 +33,6 @@ from rules.lantern.state import (
     SeatBard,
     Sleep,
 )
-from tests.fuzz_support import FUZZ, apply_or_refuse
 from tests.lantern_helpers import (
     bot_policy,
     candidates,
@@ -43,6 +42,7 @@ from tests.lantern_helpers import (
     random_policy,
     restless_policy,
 )
+from tests.rules_support import FUZZ, apply_or_refuse
 
 FREE_ACTIONS = (Leave, SeatBard, Sleep)
 """Actions the rules judge by their own checks rather than by the prompt's seats."""

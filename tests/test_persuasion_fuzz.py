@@ -27,7 +27,6 @@ from rules.persuasion.state import (
     Send,
     UseCard,
 )
-from tests.fuzz_support import FUZZ, apply_or_refuse
 from tests.persuasion_helpers import (
     bot_policy,
     candidates,
@@ -37,6 +36,7 @@ from tests.persuasion_helpers import (
     random_policy,
     reachable,
 )
+from tests.rules_support import FUZZ, apply_or_refuse
 
 
 @frozen

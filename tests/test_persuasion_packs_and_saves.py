@@ -28,6 +28,7 @@ from rules.persuasion.state import ACTIONS, DIARIES, SYMBOLS, Diary, Send, Trait
 from rules.saves import SaveError
 from rules.session import BOT, PERSON, SeatPlan, Session, hash_pin
 from tests.persuasion_helpers import NAMES, config
+from tests.rules_support import edited
 
 RULED_ACTIONS = {
     "peek_author": 9,
@@ -275,11 +276,6 @@ def test_a_loaded_season_plays_on_exactly_as_the_original(saved, midgame):
     assert loaded == midgame
 
 
-def edited(path: Path, change) -> Path:
-    data = json.loads(path.read_text())
-    change(data)
-    path.write_text(json.dumps(data))
-    return path
 
 
 def test_an_edited_mailing_is_refused(saved, midgame):

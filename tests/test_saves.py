@@ -14,6 +14,7 @@ from rules.island.state import PlayResponse
 from rules.saves import SaveError
 from rules.session import BOT, PERSON, SeatPlan, Session, hash_pin
 from tests.island_helpers import config
+from tests.rules_support import edited
 
 SEATS = (
     SeatPlan("Ann", PERSON, hash_pin("1234")),
@@ -52,11 +53,6 @@ def saved(tmp_path, midgame) -> Path:
     return path
 
 
-def edited(path: Path, change) -> Path:
-    data = json.loads(path.read_text())
-    change(data)
-    path.write_text(json.dumps(data))
-    return path
 
 
 def refusal(path: Path) -> str:

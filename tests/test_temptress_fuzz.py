@@ -42,7 +42,7 @@ from rules.temptress.actions import (
 )
 from rules.temptress.game import TEMPTRESS
 from rules.temptress.state import CLUE_KINDS, STAKE_KINDS, TemptressState
-from tests.fuzz_support import FUZZ, apply_or_refuse
+from tests.rules_support import FUZZ, apply_or_refuse
 from tests.temptress_helpers import (
     bot_policy,
     candidates,

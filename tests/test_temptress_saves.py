@@ -13,6 +13,7 @@ from rules.saves import SaveError
 from rules.session import BOT, PERSON, SeatPlan, Session, hash_pin
 from rules.temptress.actions import ClaimFloor
 from rules.temptress.game import TEMPTRESS
+from tests.rules_support import edited
 from tests.temptress_helpers import NAMES, NARRATOR, config
 
 SEATS = (
@@ -55,11 +56,6 @@ def saved(tmp_path, midgame) -> Path:
     return path
 
 
-def edited(path: Path, change) -> Path:
-    data = json.loads(path.read_text())
-    change(data)
-    path.write_text(json.dumps(data))
-    return path
 
 
 def refusal(path: Path) -> str:

@@ -1,12 +1,15 @@
-"""What every game's illegal-action fuzzing asserts, in one place.
+"""What every game's rules tests and fuzzing assert, in one place.
 
 ``apply`` either returns a new state or raises IllegalAction with a sentence
 for a player; in both cases the state it was given is left exactly as it was.
+Each game's helpers bind these to its own ``apply`` (``functools.partial``).
 """
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from hypothesis import HealthCheck, settings
@@ -45,3 +48,37 @@ def apply_or_refuse(
     assert after is not state
     assert CONVERTER.unstructure(state) == snapshot
     return after, None
+
+
+def refused_by(apply: Callable[[Any, Any], Any], state: Any, action: Any) -> str:
+    """The reason ``apply`` refuses ``action`` (the same contract as the fuzzing)."""
+    after, reason = apply_or_refuse(apply, state, action)
+    assert reason is not None, f"{action!r} was applied, not refused"
+    return reason
+
+
+def applied(apply: Callable[[Any, Any], Any], state: Any, *actions: Any) -> Any:
+    """The state after applying ``actions`` in turn."""
+    for action in actions:
+        state = apply(state, action)
+    return state
+
+
+def new_events(before: Any, after: Any) -> list[Any]:
+    """The events ``after`` added to ``before``'s log (public and private); the
+    older log must be kept as it was."""
+    assert after.log[: len(before.log)] == before.log
+    return list(after.log[len(before.log) :])
+
+
+def new_lines(before: Any, after: Any) -> list[str]:
+    """The texts of ``new_events``."""
+    return [event.text for event in new_events(before, after)]
+
+
+def edited(path: Path, change: Callable[[dict[str, Any]], object]) -> Path:
+    """Rewrite the JSON file at ``path`` after ``change`` edits its data in place."""
+    data = json.loads(path.read_text(encoding="utf-8"))
+    change(data)
+    path.write_text(json.dumps(data), encoding="utf-8")
+    return path

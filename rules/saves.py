@@ -26,7 +26,6 @@ from attrs import frozen
 from rules import registry
 from rules.convert import CONVERTER, action_union, describe_error
 from rules.engine import IllegalAction
-from rules.folders import default_folder as default_folder  # here for callers of saves
 from rules.session import BOT, PERSON, SeatPlan, Session
 
 FORMAT = "parlour-save"
@@ -156,12 +155,6 @@ def encode_text(session: Session) -> str:
 
     parts["digest"] = _canonical(_checksum(joined(parts, sorted(parts))))
     return joined(parts, [*LAYOUT, "digest"])
-
-
-def encode(session: Session) -> dict[str, Any]:
-    """The save as data (what ``json.loads`` of the file gives)."""
-    data: dict[str, Any] = json.loads(encode_text(session))
-    return data
 
 
 def write(session: Session, path: Path) -> None:
@@ -341,15 +334,20 @@ def _game(path: Path, data: dict[str, Any]) -> Any:
     try:
         return registry.get(data["game"])
     except KeyError:
-        known = ", ".join(registry.games())
+        known = ", ".join(registry.ids())
         raise SaveError(f"{path}: no game called {_shown(data['game'])} (known: {known})") from None
 
 
 _CHANGED = "{path} was changed or damaged after it was saved (its checksum does not match)"
 
 
+def _digest_matches(data: dict[str, Any]) -> bool:
+    """Whether the checksum fits the fields (version 1 saves have none to check)."""
+    return data["version"] < 2 or data["digest"] == digest_of(data)
+
+
 def _check_digest(path: Path, data: dict[str, Any]) -> None:
-    if data["version"] >= 2 and data["digest"] != digest_of(data):
+    if not _digest_matches(data):
         raise SaveError(_CHANGED.format(path=path))
 
 
@@ -382,7 +380,7 @@ def _load(path: Path) -> Session:
     game = _game(path, data)
     # Of the data as read, before anything else looks at it; compared after the replay,
     # so a change the replay can explain is refused with that reason instead.
-    checksum_matches = data["version"] < 2 or data["digest"] == digest_of(data)
+    checksum_matches = _digest_matches(data)
     seed = data["seed"]
     union = action_union(game.action_types)
     kinds = {kind.__name__ for kind in game.action_types}

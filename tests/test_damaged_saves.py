@@ -55,7 +55,7 @@ CLI_EVERY = 25
 SPREAD = 40
 """Flipped bits at this many positions spread over each file, besides the plain fields."""
 
-KNOWN = ", ".join(registry.games())
+KNOWN = ", ".join(registry.ids())
 
 # Every refusal sentence saves.py can give, most specific first. The last-resort
 # "is damaged in a way Parlour cannot read" is deliberately absent: no corpus

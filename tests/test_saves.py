@@ -9,6 +9,7 @@ import pytest
 from attrs import evolve
 
 from rules import registry, saves
+from rules.folders import default_folder
 from rules.island import game as island
 from rules.island.state import PlayResponse
 from rules.saves import SaveError
@@ -335,7 +336,7 @@ def test_text_beyond_ascii_is_saved_as_utf8_and_checksummed(tmp_path):
 
 def test_an_unknown_game_is_refused(saved):
     message = refusal(edited(saved, lambda data: data.__setitem__("game", "chess")))
-    known = ", ".join(registry.games())
+    known = ", ".join(registry.ids())
     assert message == f"{saved}: no game called 'chess' (known: {known})"
 
 
@@ -481,27 +482,27 @@ def test_an_extra_action_after_the_end_is_refused(tmp_path, finished):
 
 def test_saves_go_to_the_local_saves_folder_when_it_exists(tmp_path):
     (tmp_path / "saves").mkdir()
-    assert saves.default_folder(tmp_path) == tmp_path / "saves"
+    assert default_folder(tmp_path) == tmp_path / "saves"
 
 
 def test_saves_go_to_the_user_data_folder_otherwise(tmp_path, monkeypatch):
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
-    assert saves.default_folder(tmp_path) == tmp_path / "data" / "parlour" / "saves"
+    assert default_folder(tmp_path) == tmp_path / "data" / "parlour" / "saves"
     (tmp_path / "saves").write_text("a file, not a folder")
-    assert saves.default_folder(tmp_path) == tmp_path / "data" / "parlour" / "saves"
+    assert default_folder(tmp_path) == tmp_path / "data" / "parlour" / "saves"
 
 
 def test_without_xdg_data_home_saves_go_under_the_home_folder(tmp_path, monkeypatch):
     monkeypatch.delenv("XDG_DATA_HOME", raising=False)
     monkeypatch.setenv("HOME", str(tmp_path / "home"))
     expected = tmp_path / "home" / ".local" / "share" / "parlour" / "saves"
-    assert saves.default_folder(tmp_path) == expected
+    assert default_folder(tmp_path) == expected
 
 
 def test_the_default_folder_is_looked_up_from_the_working_folder(tmp_path, monkeypatch):
     (tmp_path / "saves").mkdir()
     monkeypatch.chdir(tmp_path)
-    assert saves.default_folder() == tmp_path / "saves"
+    assert default_folder() == tmp_path / "saves"
 
 
 def test_a_save_written_move_by_move_reads_the_same_as_one_written_at_once(tmp_path):

@@ -8,13 +8,15 @@ from rules import registry
 from rules.session import BOT, PERSON, SeatPlan, Session, hash_pin
 from tests.tui_helpers import make_app, screen_text
 from tui.curtain import CurtainScreen
-from tui.island.screens import IslandTable, RespondScreen
+from tui.island.screens import RespondScreen
 
 
-def _session(pins: tuple[str | None, ...] = (None, None, None)) -> Session:
+def _session(
+    pins: tuple[str | None, ...] = (None, None, None),
+    kinds: tuple[str, ...] = (PERSON, PERSON, BOT),
+) -> Session:
     game = registry.get("island")
     config = game.make_config(("Ann", "Bo", "Cleo"), {}, game.default_pack())
-    kinds = (PERSON, PERSON, BOT)
     seats = tuple(
         SeatPlan(name, kind, hash_pin(pin) if pin else None)
         for name, kind, pin in zip(("Ann", "Bo", "Cleo"), kinds, pins, strict=True)
@@ -76,7 +78,7 @@ async def test_hide_key_drops_the_curtain_again(tmp_path: Path):
 
 
 async def test_the_curtain_comes_down_after_a_private_step(tmp_path: Path):
-    session = _session()
+    session = _session(kinds=(PERSON, PERSON, PERSON))
     first, second = session.prompt.seats
     app = make_app(tmp_path, opening=_opening(session, tmp_path / "g.json"))
     async with app.run_test(size=(80, 24)) as pilot:
@@ -87,11 +89,8 @@ async def test_the_curtain_comes_down_after_a_private_step(tmp_path: Path):
         played = app.flow.session.actions[0]
         assert played.card == session.state.hands[first][1]
         screen = app.screen
-        if session.seats[second].is_bot:
-            assert isinstance(screen, IslandTable | CurtainScreen)
-        else:
-            assert isinstance(screen, CurtainScreen)
-            assert screen.seat_name == session.seats[second].name
+        assert isinstance(screen, CurtainScreen)
+        assert screen.seat_name == session.seats[second].name
         assert played.card not in screen_text(app)
 
 

@@ -165,7 +165,8 @@ async def test_the_tale_so_far_exports_from_the_command_palette(tmp_path: Path):
     app = make_app(tmp_path, opening=lambda app: app.start_flow(session, tmp_path / "t.json"))
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
-        app.action_export_story()
+        commands = {c.title: c.callback for c in app.get_system_commands(app.screen)}
+        commands["Export story"]()
         story = (tmp_path / "t-story.md").read_text()
         assert story.startswith("# Ye Olde Rusty Lantern, seed 3 (so far)")
         assert f"It began with {element}." in story

@@ -101,6 +101,12 @@ class ParlourApp(App[None]):
             "Save game", "Write the current game to its save file now", self.action_save_game
         )
         yield SystemCommand("Help", "Rules, the current phase and the keys", self.action_show_help)
+        if self.flow is not None:
+            yield SystemCommand(
+                "Export story",
+                "Write the story so far (public things only) beside the save",
+                self.action_export_story,
+            )
         yield from super().get_system_commands(screen)
 
     def action_save_game(self) -> None:

@@ -39,6 +39,7 @@ from rules.temptress.actions import (
     StartArgument,
     Vote,
 )
+from rules.temptress.contest import PAIR_BONUS, has_pair, suit_bonus
 from rules.temptress.state import (
     ARGUMENT,
     CLEAR,
@@ -159,8 +160,8 @@ class TemptressBot:
         """
         seat = self.seat
         goal = contest.targets[-1]
-        shown = tuple(c for p in contest.plays if p.seat == seat for c in p.cards)
-        budget = 3 - len(shown)
+        shown = contest.cards_of(seat)
+        budget = contest.budget_left(seat)
         spare = self._spare(view.hand, suit)
         pool = spare if spare else tuple(sorted(view.hand, key=lambda c: c.rank))
         arguing = contest.kind == ARGUMENT
@@ -199,20 +200,15 @@ class TemptressBot:
         cards = shown + combo
         pair = flush = False
         cost = 0
-        ranks = [c.rank for c in cards]
-        open_pair = not contest.spent(self.seat, "pair")
-        if cost < spendable and open_pair and len(set(ranks)) < len(ranks):
-            pair, cost, total = True, cost + 1, total + 3
-        open_suit = not contest.spent(self.seat, "suit")
-        if cost < spendable and open_suit and len(cards) == 3 and len({c.suit for c in cards}) == 1:
-            ordered = sorted(ranks)
-            straight = ordered[1] == ordered[0] + 1 and ordered[2] == ordered[1] + 1
-            flush, cost = True, cost + 1
-            total += combo[-1].rank if straight else 3
+        if cost < spendable and not contest.spent(self.seat, "pair") and has_pair(cards):
+            pair, cost, total = True, cost + 1, total + PAIR_BONUS
+        bonus = suit_bonus(cards, combo[-1])
+        if cost < spendable and not contest.spent(self.seat, "suit") and bonus is not None:
+            flush, cost, total = True, cost + 1, total + bonus
         return total, pair, flush, cost
 
     def _raise_odds(self, view: TemptressView, contest: Contest, suit: Suit) -> float:
-        budget = 3 - len([c for p in contest.plays if p.seat == self.seat for c in p.cards])
+        budget = contest.budget_left(self.seat)
         spare = sorted(self._spare(view.hand, suit), key=lambda c: -c.rank)
         best = sum(c.rank for c in spare[:budget])
         return chance_3d10_at_most(best)

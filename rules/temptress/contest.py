@@ -120,12 +120,13 @@ def reroll(state: TemptressState, seat: Seat, die: int) -> TemptressState:
     )
 
 
-def _has_pair(cards: tuple[PlayingCard, ...]) -> bool:
+def has_pair(cards: tuple[PlayingCard, ...]) -> bool:
+    """Whether a suitor's cards in one action hold a pair (the pair spend's condition)."""
     ranks = [c.rank for c in cards]
     return len(set(ranks)) < len(ranks)
 
 
-def _suit_bonus(cards: tuple[PlayingCard, ...], last: PlayingCard) -> int | None:
+def suit_bonus(cards: tuple[PlayingCard, ...], last: PlayingCard) -> int | None:
     """+3 for three cards of one suit; the last card's value instead for a straight flush."""
     if len(cards) != 3 or len({c.suit for c in cards}) != 1:
         return None
@@ -160,14 +161,14 @@ def play_cards(
     if pair:
         if contest.spent(seat, "pair"):
             raise IllegalAction("You have already spent for a pair in this action.")
-        if not _has_pair(shown):
+        if not has_pair(shown):
             raise IllegalAction("The cards you played in this action hold no pair.")
         bonus, cost = bonus + PAIR_BONUS, cost + 1
         spends.append((seat, "pair"))
     if suit:
         if contest.spent(seat, "suit"):
             raise IllegalAction("You have already spent for three of a suit in this action.")
-        extra = _suit_bonus(shown, cards[-1])
+        extra = suit_bonus(shown, cards[-1])
         if extra is None:
             raise IllegalAction("The three-of-a-suit spend needs three played cards of one suit.")
         bonus, cost = bonus + extra, cost + 1

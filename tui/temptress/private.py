@@ -31,9 +31,9 @@ from rules.temptress.actions import (
     SpendRapport,
 )
 from rules.temptress.clues import KIND_NAMES, clue_text
+from rules.temptress.contest import PAIR_BONUS, has_pair, suit_bonus
 from rules.temptress.state import (
     ARGUMENT,
-    BUDGET,
     CLEAR,
     CLUE,
     HAND_LIMIT,
@@ -212,21 +212,27 @@ class PlayScreen(PrivateScreen):
         assert contest is not None
         me = view.suitors[self.seat]
         shown = contest.cards_of(self.seat) + chosen
-        ranks = [c.rank for c in shown]
+        bonus = suit_bonus(shown, chosen[-1]) if chosen else None
         lines = []
         states = {True: "ON", False: "off"}
         if contest.spent(self.seat, "pair"):
-            lines.append("Pair +3: already spent in this action.")
-        elif len(set(ranks)) == len(ranks):
-            lines.append("Pair +3 (p): needs a pair among your cards in this action.")
+            lines.append(f"Pair +{PAIR_BONUS}: already spent in this action.")
+        elif not has_pair(shown):
+            lines.append(f"Pair +{PAIR_BONUS} (p): needs a pair among your cards in this action.")
+        elif me.rapport < 1:
+            lines.append(f"Pair +{PAIR_BONUS} (p): needs a Rapport chip.")
         else:
-            lines.append(f"Pair +3 (p): possible, {states[self.spends['pair']]}.")
+            lines.append(f"Pair +{PAIR_BONUS} (p): possible, {states[self.spends['pair']]}.")
         if contest.spent(self.seat, "suit"):
-            lines.append("Suit +3 (s): already spent in this action.")
-        elif len(shown) != BUDGET or len({c.suit for c in shown}) != 1:
-            lines.append("Suit +3 (s): needs all three of your cards in one suit.")
+            lines.append("Suit (s): already spent in this action.")
+        elif bonus is None:
+            lines.append("Suit (s): needs all three of your cards in one suit.")
+        elif me.rapport < 1:
+            lines.append(f"Suit +{bonus} (s): needs a Rapport chip.")
         else:
-            lines.append(f"Suit +3 (s): possible, {states[self.spends['suit']]}.")
+            lines.append(f"Suit +{bonus} (s): possible, {states[self.spends['suit']]}.")
+        if self.spends["pair"] and self.spends["suit"] and me.rapport < 2:
+            lines.append("Both spends cost 2 Rapport; you have 1.")
         if contest.spent(self.seat, "reroll"):
             lines.append("Re-roll: already spent in this action.")
         elif me.rapport < 1:

@@ -1,0 +1,27 @@
+"""The registry's listings (what the lobby shows without importing a game's
+rules) say what each game's own GameInfo says."""
+
+from __future__ import annotations
+
+import pytest
+
+from rules import registry
+
+
+@pytest.mark.parametrize("listing", registry.listings(), ids=lambda listing: listing.id)
+def test_a_listing_agrees_with_its_game(listing):
+    game = registry.get(listing.id)
+    assert (game.id, game.title, game.pitch, game.min_seats, game.max_seats) == listing[:5]
+
+
+def test_the_ids_are_the_listings_in_lobby_order():
+    assert registry.ids() == tuple(listing.id for listing in registry.listings())
+    assert tuple(registry.games()) == registry.ids()
+
+
+def test_an_unknown_game_is_refused_naming_the_known_ones():
+    with pytest.raises(KeyError) as caught:
+        registry.get("chess")
+    assert caught.value.args[0] == (
+        "no game called 'chess' (known: temptress, island, persuasion, lantern)"
+    )

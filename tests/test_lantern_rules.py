@@ -630,6 +630,21 @@ def test_at_the_table_another_bard_finds_the_bard_on_turn_asleep():
     assert act(state, Sleep(CORA)).asleep == (1, 0, 0)
 
 
+def test_when_the_turn_timer_runs_out_the_barkeep_declares_the_bard_asleep():
+    state = known_tavern()
+    assert game.time_out(state) == Sleep(NELL, under_table=False)
+    twice = act(state, Sleep(NELL), PassTurn(BASIL), PassTurn(CORA), Sleep(NELL))
+    twice = act(twice, PassTurn(BASIL), PassTurn(CORA))
+    assert twice.asleep[ADA] == 2 and twice.on_turn == ADA
+    assert game.time_out(twice) == Sleep(NELL, under_table=True)
+
+
+def test_without_a_barkeep_the_next_seated_bard_declares_the_timed_out_bard_asleep():
+    state = known_tavern(3, person=False)
+    assert game.time_out(state) == Sleep(BASIL, under_table=False)
+    assert game.time_out(tell(known_tavern(), ADA, FERRYMAN)) is None
+
+
 def test_only_the_bard_on_turn_can_be_found_asleep():
     state = tell(known_tavern(), ADA, FERRYMAN)
     assert refused(state, Sleep(NELL)) == "Only a Bard on turn can be found asleep."

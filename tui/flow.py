@@ -86,6 +86,7 @@ class GameFlow:
         self.table: Screen[None] | None = None
         self.save_error = ""
         self._bot_token = 0
+        self._timer_moment: int | None = None
         fresh = not session.actions
         self.mail_seen = {
             seat: 0 if fresh else len(self.mail(seat)) for seat in range(len(session.seats))
@@ -179,23 +180,24 @@ class GameFlow:
     # --- a turn timer (the Lantern's sleep) ------------------------------------
 
     def _start_turn_timer(self) -> None:
-        """Games whose UI offers ``turn_timer`` get an action applied when time runs out."""
+        """Games whose UI offers ``turn_timer`` (seconds, action, what to tell the table)
+        get that action applied when time runs out."""
         timer = getattr(self.ui, "turn_timer", None)
         if timer is None:
             return
         planned = timer(self.session)
         moment = len(self.session.actions)
-        if planned is None or getattr(self, "_timer_moment", None) == moment:
+        if planned is None or self._timer_moment == moment:
             return
         self._timer_moment = moment
-        seconds, action = planned
-        self.app.set_timer(seconds, lambda: self._time_is_up(moment, action))
+        seconds, action, note = planned
+        self.app.set_timer(seconds, lambda: self._time_is_up(moment, action, note))
 
-    def _time_is_up(self, moment: int, action: Any) -> None:
+    def _time_is_up(self, moment: int, action: Any, note: str) -> None:
         if len(self.session.actions) != moment:
             return
         if self.act(action) is None:
-            self.app.notify("Time ran out: the Bard on turn has fallen asleep.")
+            self.app.notify(note)
 
     # --- private notes ------------------------------------------------------
 

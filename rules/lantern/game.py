@@ -574,6 +574,23 @@ def _pass(state: LanternState, action: PassTurn) -> LanternState:
     return _goto(state, TURN)
 
 
+def time_out(state: LanternState) -> Sleep | None:
+    """What the table declares when the turn timer runs out on the Bard on turn:
+    asleep, called by the Barkeep or, at a table without one, by the next seated
+    Bard; the third sleep in a row sends them Under The Table. None when nobody
+    can call it (no Bard on turn, or no other Bard seated)."""
+    if state.phase != TURN or state.on_turn is None:
+        return None
+    bard = state.on_turn
+    caller = _barkeep(state)
+    if caller is None:
+        others = [b for b in _seated(state) if b != bard]
+        if not others:
+            return None
+        caller = others[0]
+    return Sleep(caller, under_table=state.asleep[bard] + 1 >= SLEEPS_FOR_THE_TABLE)
+
+
 def _sleep(state: LanternState, action: Sleep) -> LanternState:
     if state.phase != TURN or state.on_turn is None:
         raise IllegalAction("Only a Bard on turn can be found asleep.")

@@ -7,8 +7,8 @@ from typing import TYPE_CHECKING
 from textual.screen import Screen
 
 from rules.engine import Prompt, Seat
-from rules.lantern.game import SLEEPS_FOR_THE_TABLE
-from rules.lantern.state import PERSON, TURN, LanternState, Sleep
+from rules.lantern.game import time_out
+from rules.lantern.state import TURN, LanternState, Sleep
 from rules.session import Session
 from tui.lantern.screens import BarkeepScreen, LanternTable, WritingScreen
 
@@ -27,25 +27,16 @@ class LanternUI:
             return WritingScreen(flow, seat)
         return BarkeepScreen(flow, seat)
 
-    def turn_timer(self, session: Session) -> tuple[float, Sleep] | None:
+    def turn_timer(self, session: Session) -> tuple[float, Sleep, str] | None:
         """With a turn timer set, a person Bard on turn falls asleep when it runs out."""
         state: LanternState = session.state
-        prompt = session.prompt
         seconds = state.config.sleep_seconds
-        if not seconds or prompt is None or prompt.kind != TURN or state.on_turn is None:
+        if not seconds or state.on_turn is None or session.seats[state.on_turn].is_bot:
             return None
-        bard = state.on_turn
-        if session.seats[bard].is_bot:
+        action = time_out(state)
+        if action is None:
             return None
-        if state.config.barkeep == PERSON:
-            caller = len(state.config.bards)
-        else:
-            others = [b for b, bench in enumerate(state.benches) if bench is not None and b != bard]
-            if not others:
-                return None
-            caller = others[0]
-        under = state.asleep[bard] + 1 >= SLEEPS_FOR_THE_TABLE
-        return float(seconds), Sleep(caller, under_table=under)
+        return float(seconds), action, "Time ran out: the Bard on turn has fallen asleep."
 
     def public_story(self, session: Session) -> str:
         """The verified passages, by whom and with which card: public all along."""

@@ -39,6 +39,9 @@ def late_game_steps(game_id: str, games: int = 20, tail: int = 10) -> Timings:
                 seat = session.prompt.seats[0]
                 session = session.apply(session.bot_for(seat).choose(session.view(seat)))
                 history.append(session)
+            # In the app the game before this step was saved a moment ago: do that
+            # untimed, so the first timed save is not a cold one.
+            saves.write(history[-tail - 1], path)
             for before, after in zip(history[-tail - 1 : -1], history[-tail:], strict=True):
                 action = after.actions[-1]
                 start = time.perf_counter()

@@ -54,7 +54,6 @@ class SceneResult:
     parlour_s: list[float] = field(default_factory=list)
     bare_s: list[float] = field(default_factory=list)
     parlour_bytes: list[int] = field(default_factory=list)
-    bare_bytes: list[int] = field(default_factory=list)
     frames: list[int] = field(default_factory=list)
     full_bytes: int = 0
     scroll_s: list[float] = field(default_factory=list)
@@ -137,7 +136,6 @@ def measure_scene(scene: Scene, folder: Path, presses: int) -> SceneResult:
             if s is not None:
                 result.scroll_s.append(s[0])
             result.bare_s.append(b[0])
-            result.bare_bytes.append(b[1])
             result.parlour_s.append(p[0])
             result.parlour_bytes.append(p[1])
             result.frames.append(p[2])

@@ -39,7 +39,6 @@ class Scene:
     opening: tuple[str, ...]
     keys: tuple[str, ...]
     marker: str
-    actions: int
     scroll: bool = False
     """The keys scroll (the tale): also compared with the bare app's own scroll."""
 
@@ -110,7 +109,7 @@ def make_scenes(folder: Path, seeds: int = 12) -> list[Scene]:
 
     def add(game: str, screen: str, session: Session, **how: Any) -> None:
         path = save(f"{game}-{screen.split()[0].lower()}", session)
-        scenes.append(Scene(game, screen, path, actions=len(session.actions), **how))
+        scenes.append(Scene(game, screen, path, **how))
 
     # The Temptress: a suitor choosing cards late in a long game (a card cursor).
     def play(s: Session, p: Prompt) -> bool:

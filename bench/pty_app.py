@@ -222,6 +222,8 @@ class PtyApp:
 
     def press(self, key: str) -> float:
         """Send one key; returns the moment it was written."""
+        if key not in KEYS and len(key) != 1:
+            raise ValueError(f"no key called {key!r} (known: {', '.join(KEYS)}, or one character)")
         data = KEYS.get(key, key.encode())
         now = time.perf_counter()
         os.write(self.fd, data)

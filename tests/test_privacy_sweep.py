@@ -144,3 +144,21 @@ async def test_a_pin_curtain_lifts_only_for_its_pin(tmp_path: Path, game_id: str
         assert not isinstance(screen, CurtainScreen)
         assert getattr(screen, "seat", None) == seat
         assert len(app.flow.session.actions) == actions
+
+
+@pytest.mark.parametrize("game_id", game_ids())
+def test_the_scan_finds_another_seats_secret_planted_on_a_screen(game_id: str):
+    """The sweep can fail: another seat's secrets on the screen are hits, the
+    viewer's own are not."""
+    session = tables(game_id)[0].session(1)
+    secrets_of = session.game.secrets_of
+    viewer = next(s for s in range(len(session.seats)) if secrets_of(session.state, s))
+    other = next(
+        s for s in range(len(session.seats)) if s != viewer and secrets_of(session.state, s)
+    )
+    mine = secrets_of(session.state, viewer)
+    theirs = [s for s in secrets_of(session.state, other) if s not in mine]
+    planted = scan(session, "On the screen:\n" + "\n".join(theirs), viewer)
+    assert planted.hits, f"{game_id}: none of {theirs} was found"
+    own = scan(session, "\n".join(mine), viewer)
+    assert own.hits == []

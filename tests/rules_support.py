@@ -8,6 +8,7 @@ Each game's helpers bind these to its own ``apply`` (``functools.partial``).
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -82,3 +83,24 @@ def edited(path: Path, change: Callable[[dict[str, Any]], object]) -> Path:
     change(data)
     path.write_text(json.dumps(data), encoding="utf-8")
     return path
+
+
+PYTHONISH = re.compile(r"Traceback|\b[A-Z]\w*(Error|Exception)\b|<\w+ object at 0x|^\w+\(")
+"""What a refusal meant for a player must not look like: Python's own words."""
+
+
+def save_refusal(path: Path) -> str:
+    """The one line ``saves.load`` refuses ``path`` with: it names the file and reads
+    as a sentence, not as Python."""
+    from rules import saves
+
+    try:
+        saves.load(path)
+    except saves.SaveError as exc:
+        message = str(exc)
+    else:
+        raise AssertionError(f"{path.name} was accepted")
+    assert "\n" not in message, message
+    assert message.startswith(str(path)), message
+    assert not PYTHONISH.search(message[len(str(path)) :]), message
+    return message

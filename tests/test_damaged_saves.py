@@ -41,6 +41,7 @@ from rules import registry, saves
 from rules.saves import SaveError
 from rules.session import Session
 from rules.simulate import bot_config, bot_table, play_out
+from tests.rules_support import save_refusal as load_refusal
 from tests.tui_helpers import make_app, screen_text
 from tui import cli
 from tui.resume import ResumeScreen
@@ -110,7 +111,6 @@ REPLAYED = frozenset({"replay", "broken_action", "table"})
 """What the replay says about a change to the moves or the table."""
 SETUP_ONWARDS = REPLAYED | {"shape", "setup", "setup_damaged", "seat_count", "checksum"}
 """What may refuse a change to the setup: it is checked by starting the game and replaying."""
-PYTHONISH = re.compile(r"Traceback|\b[A-Z]\w*(Error|Exception)\b|<\w+ object at 0x|^\w+\(")
 
 
 def reason_of(message: str, path: Path) -> str | None:
@@ -494,20 +494,6 @@ def no_app(monkeypatch):
             raise AssertionError("the app was built for a save that should be refused")
 
     monkeypatch.setattr(tui.app, "ParlourApp", NeverBuilt)
-
-
-def load_refusal(path: Path) -> str:
-    """The one line ``saves.load`` refuses ``path`` with."""
-    try:
-        saves.load(path)
-    except SaveError as exc:
-        message = str(exc)
-    else:
-        raise AssertionError(f"{path.name} was accepted")
-    assert "\n" not in message and len(message.splitlines()) == 1, message
-    assert message.startswith(str(path)), message
-    assert not PYTHONISH.search(message[len(str(path)) :]), message
-    return message
 
 
 def cli_refusal(command: str, path: Path) -> tuple[int, str, str]:

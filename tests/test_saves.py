@@ -12,10 +12,10 @@ from rules import registry, saves
 from rules.folders import default_folder
 from rules.island import game as island
 from rules.island.state import PlayResponse
-from rules.saves import SaveError
 from rules.session import BOT, PERSON, SeatPlan, Session, hash_pin
 from tests.island_helpers import config
 from tests.rules_support import edited
+from tests.rules_support import save_refusal as refusal
 
 SEATS = (
     SeatPlan("Ann", PERSON, hash_pin("1234")),
@@ -54,15 +54,6 @@ def saved(tmp_path, midgame) -> Path:
     return path
 
 
-
-
-def refusal(path: Path) -> str:
-    with pytest.raises(SaveError) as caught:
-        saves.load(path)
-    message = str(caught.value)
-    assert "\n" not in message
-    assert message.startswith(str(path))
-    return message
 
 
 # --- round trips -------------------------------------------------------------------

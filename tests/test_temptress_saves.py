@@ -9,11 +9,11 @@ import pytest
 from attrs import evolve
 
 from rules import saves
-from rules.saves import SaveError
 from rules.session import BOT, PERSON, SeatPlan, Session, hash_pin
 from rules.temptress.actions import ClaimFloor
 from rules.temptress.game import TEMPTRESS
 from tests.rules_support import edited
+from tests.rules_support import save_refusal as refusal
 from tests.temptress_helpers import NAMES, NARRATOR, config
 
 SEATS = (
@@ -56,14 +56,6 @@ def saved(tmp_path, midgame) -> Path:
     return path
 
 
-
-
-def refusal(path: Path) -> str:
-    with pytest.raises(SaveError) as caught:
-        saves.load(path)
-    message = str(caught.value)
-    assert "\n" not in message and message.startswith(str(path))
-    return message
 
 
 def test_a_saved_temptress_game_replays_to_the_same_state(saved, midgame):

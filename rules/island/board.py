@@ -106,3 +106,9 @@ def mover_options(
     if stock == 0:
         return MoverOptions((), (), removes, "The stock is empty: you must remove a tile.")
     return MoverOptions(moves, spaces, removes, "")
+
+
+def direction_name(origin: Hex, target: Hex) -> str:
+    """Which way ``target`` lies from its neighbour ``origin`` ("north-east", ...)."""
+    delta = (target[0] - origin[0], target[1] - origin[1])
+    return DIRECTION_NAMES[DIRECTIONS.index(delta)]

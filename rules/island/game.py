@@ -195,7 +195,7 @@ def _move(state: IslandState, action: MoveTo | PlaceTile | RemoveTile) -> Island
                 else options.forced
             )
         pieces = _replace(pieces, seat, target)
-        text = f"{name} moves {_direction(state.pieces[seat], target)}."
+        text = f"{name} moves {board.direction_name(state.pieces[seat], target)}."
     elif isinstance(action, PlaceTile):
         if target not in options.places:
             raise IllegalAction(
@@ -204,7 +204,7 @@ def _move(state: IslandState, action: MoveTo | PlaceTile | RemoveTile) -> Island
         tiles = tuple(sorted((*tiles, target)))
         stock -= 1
         pieces = _replace(pieces, seat, target)
-        direction = _direction(state.pieces[seat], target)
+        direction = board.direction_name(state.pieces[seat], target)
         text = f"{name} places a tile to the {direction} and steps onto it."
     else:
         if target not in options.removes:
@@ -215,7 +215,7 @@ def _move(state: IslandState, action: MoveTo | PlaceTile | RemoveTile) -> Island
             )
         tiles = tuple(h for h in tiles if h != target)
         stock += 1
-        text = f"{name} removes the tile to the {_direction(state.pieces[seat], target)}."
+        text = f"{name} removes the tile to the {board.direction_name(state.pieces[seat], target)}."
     state = _log(evolve(state, pieces=pieces, tiles=tiles, stock=stock), text)
     result = _islands_result(state, seat)
     if result is not None:
@@ -280,11 +280,6 @@ def _end_turn(state: IslandState) -> IslandState:
 def _options(state: IslandState) -> board.MoverOptions:
     assert state.mover is not None
     return board.mover_options(state.mover, state.pieces, state.tiles, state.stock)
-
-
-def _direction(origin: board.Hex, target: board.Hex) -> str:
-    delta = (target[0] - origin[0], target[1] - origin[1])
-    return board.DIRECTION_NAMES[board.DIRECTIONS.index(delta)]
 
 
 def _replace(items: tuple, index: int, value: object) -> tuple:

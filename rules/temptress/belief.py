@@ -111,9 +111,6 @@ class Belief:
     def p_pile_suit(self, woman: int, suit: Suit) -> float:
         return sum(p for w, p in self.worlds if w.suits[woman] == suit)
 
-    def p_sorceress(self, woman: int) -> float:
-        return sum(p for w, p in self.worlds if w.sorceress == woman)
-
     def p_win(self, suit: Suit, accused: int) -> float:
         """Retiring with a flush of ``suit`` and naming ``accused`` would be right."""
         return sum(
@@ -124,9 +121,6 @@ class Belief:
 
     def best_suit(self) -> Suit:
         return max(Suit, key=self.p_match_suit)
-
-    def best_accused(self) -> int:
-        return max(range(WOMEN), key=self.p_sorceress)
 
     def certainty(self) -> float:
         """The best chance of a right retirement, over every suit and accusation."""
@@ -153,11 +147,10 @@ class Belief:
         return Belief(tuple((w, p / total) for w, p in kept))
 
 
-def preference_owners(view: TemptressView) -> dict[str, int]:
+def preference_owners(clues: tuple[Clue, ...]) -> dict[str, int]:
+    """Which woman owns each preference, as far as these clues say."""
     return {
-        c.preference: c.woman
-        for c in view.clues
-        if c.kind == PREFERENCE_OWNER and c.woman is not None
+        c.preference: c.woman for c in clues if c.kind == PREFERENCE_OWNER and c.woman is not None
     }
 
 
@@ -196,9 +189,7 @@ def _belief(
     tempted: bool,
     named: tuple[tuple[int, bool], ...] = (),
 ) -> Belief:
-    owners = {
-        c.preference: c.woman for c in held if c.kind == PREFERENCE_OWNER and c.woman is not None
-    }
+    owners = preference_owners(held)
     weighted = []
     for world in ALL_WORLDS:
         if (world.match == world.sorceress) != tempted:

@@ -13,7 +13,7 @@ from textual.widgets import Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from rules.engine import Seat
-from rules.island.board import DIRECTION_NAMES, Hex, are_adjacent, step
+from rules.island.board import Hex, are_adjacent, direction_name, step
 from rules.island.state import (
     MOVE,
     IslandView,
@@ -169,8 +169,7 @@ class IslandTable(IslandScreen):
         elif not are_adjacent(here, cursor):
             lines.append("Cursor: not next to you.")
         else:
-            direction = DIRECTION_NAMES[[step(here, d) for d in range(6)].index(cursor)]
-            lines.append(f"Cursor: {direction} of you.")
+            lines.append(f"Cursor: {direction_name(here, cursor)} of you.")
         can = [word for word, allowed in self._legal_here() if allowed]
         lines.append("Here you may: " + (", ".join(can) if can else "nothing"))
         return "\n".join(lines)

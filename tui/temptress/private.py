@@ -394,10 +394,6 @@ class RetireScreen(PickScreen):
         else:
             ask = "Retire: your hand is shown, and you name the sorceress. Wrong means out."
         super().__init__(flow, seat, ask, choices, clue_book(view))
-        self.final = final
-
-    def action_hide(self) -> None:
-        self.flow.advance()
 
 
 class ClueBookScreen(PrivateScreen):

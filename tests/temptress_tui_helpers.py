@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tests.tui_helpers import screen_text
+from tests.tui_helpers import screen_text, secret_leaks
 from tui.curtain import CurtainScreen
 from tui.temptress.narrator import NarratorScreen
 from tui.temptress.private import PrivateScreen
@@ -14,17 +14,7 @@ LOG_LINES = 8
 
 def leaks(app, text: str, viewer: int | None) -> list[str]:
     """Other suitors' secrets on the screen (secrets the viewer shares are not leaks)."""
-    session = app.flow.session
-    game, state = session.game, session.state
-    own = set(game.secrets_of(state, viewer)) if viewer is not None else set()
-    found = []
-    for seat in range(len(state.suitors)):
-        if seat == viewer:
-            continue
-        for secret in game.secrets_of(state, seat):
-            if secret not in own and secret in text:
-                found.append(f"{state.suitors[seat].name}: {secret}")
-    return found
+    return secret_leaks(app.flow.session, text, viewer)
 
 
 def scan(app) -> list[str]:

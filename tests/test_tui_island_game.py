@@ -6,25 +6,12 @@ from pathlib import Path
 
 from rules import saves
 from rules.island.state import MOVE
-from tests.tui_helpers import direction_key, make_app, open_setup, screen_text
+from tests.tui_helpers import direction_key, make_app, open_setup, screen_text, secret_leaks
 from tui.curtain import CurtainScreen
 from tui.island.screens import DecideScreen, IslandTable, RespondScreen
 from tui.resolution import ResolutionScreen
 
 SEED = "7"
-
-
-def _secret_leaks(app, text: str, allowed_seat: int | None) -> list[str]:
-    """Secrets of seats other than ``allowed_seat`` that appear in ``text``."""
-    session = app.flow.session
-    leaks = []
-    for seat in range(len(session.seats)):
-        if seat == allowed_seat:
-            continue
-        for secret in session.game.secrets_of(session.state, seat):
-            if secret in text:
-                leaks.append(f"seat {seat}: {secret}")
-    return leaks
 
 
 async def _type_names(pilot, names: tuple[str, ...]) -> None:
@@ -56,14 +43,14 @@ async def test_two_people_and_a_bot_play_to_the_end_without_seeing_each_other(tm
                 break
             if isinstance(screen, CurtainScreen):
                 assert f"Pass the keyboard to {screen.seat_name}" in text
-                assert _secret_leaks(app, text, None) == []
+                assert secret_leaks(app.flow.session, text, None) == []
                 await pilot.press("enter")
             elif isinstance(screen, RespondScreen | DecideScreen):
                 assert f"{session.seats[screen.seat].name}, this screen is for you alone" in text
-                assert _secret_leaks(app, text, screen.seat) == []
+                assert secret_leaks(app.flow.session, text, screen.seat) == []
                 await pilot.press("enter")
             elif isinstance(screen, IslandTable):
-                assert _secret_leaks(app, text, None) == []
+                assert secret_leaks(app.flow.session, text, None) == []
                 prompt = app.flow.session.prompt
                 seats = app.flow.session.seats
                 if prompt and prompt.kind == MOVE and not seats[prompt.seats[0]].is_bot:

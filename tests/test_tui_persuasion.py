@@ -8,7 +8,7 @@ import pytest
 
 from rules.registry import get
 from rules.session import SeatPlan, Session
-from tests.tui_helpers import make_app, screen_text
+from tests.tui_helpers import make_app, screen_text, secret_leaks
 from tui.curtain import CurtainScreen
 from tui.persuasion.screens import (
     FinalScreen,
@@ -30,17 +30,7 @@ def _session(evening_ball: int, seed: int) -> Session:
 
 
 def _leaks(app, viewer: int | None) -> list[str]:
-    session = app.flow.session
-    text = screen_text(app)
-    own = set(GAME.secrets_of(session.state, viewer)) if viewer is not None else set()
-    found = []
-    for seat in range(len(NAMES)):
-        if seat == viewer:
-            continue
-        for secret in GAME.secrets_of(session.state, seat):
-            if secret not in own and secret in text:
-                found.append(f"{NAMES[seat]}: {secret}")
-    return found
+    return secret_leaks(app.flow.session, screen_text(app), viewer)
 
 
 @pytest.mark.parametrize("evening_ball", [0, 1], ids=["persuasion", "evening-ball"])

@@ -54,3 +54,17 @@ async def open_setup(pilot, game_id: str) -> None:
     games.highlighted = ids.index(game_id)
     await pilot.press("n")
     await pilot.pause()
+
+
+def secret_leaks(session, text: str, viewer: int | None) -> list[str]:
+    """Other seats' secrets (``GameInfo.secrets_of``) in ``text``, a screen ``viewer``
+    may see (None: anyone). A secret the viewer holds too is not a leak."""
+    game, state = session.game, session.state
+    own = set(game.secrets_of(state, viewer)) if viewer is not None else set()
+    return [
+        f"{session.seats[seat].name}: {secret}"
+        for seat in range(len(session.seats))
+        if seat != viewer
+        for secret in game.secrets_of(state, seat)
+        if secret and secret not in own and secret in text
+    ]

@@ -9,6 +9,7 @@ import pytest
 
 from rules import registry, saves
 from rules.session import BOT, SeatPlan, Session
+from rules.simulate import play_out
 from tui.cli import main
 
 
@@ -34,9 +35,7 @@ def _save(folder: Path) -> Path:
     game = registry.get("island")
     config = game.make_config(("Ann", "Bo", "Cleo"), {}, game.default_pack())
     session = Session.start(game, config, 3, tuple(SeatPlan(n, BOT) for n in config.names))
-    for _ in range(6):
-        seat = session.prompt.seats[0]
-        session = session.apply(session.bot_for(seat).choose(session.view(seat)))
+    session = play_out(session, 6)
     path = folder / "game.json"
     saves.write(session, path)
     return path

@@ -27,6 +27,7 @@ from rules.persuasion.pack import default_pack, load_pack
 from rules.persuasion.state import ACTIONS, DIARIES, SYMBOLS, Diary, Send, TraitCard
 from rules.saves import SaveError
 from rules.session import BOT, PERSON, SeatPlan, Session, hash_pin
+from rules.simulate import play_out
 from tests.persuasion_helpers import NAMES, config
 from tests.rules_support import edited
 
@@ -214,12 +215,7 @@ SEATS = (
 def play(seed: int = 11, actions: int | None = 40, evening_ball: bool = False) -> Session:
     """Bots play every seat (a person's too) for ``actions`` actions (None: to the end)."""
     session = Session.start(PERSUASION, config(5, evening_ball=evening_ball), seed, SEATS)
-    count = 0
-    while session.prompt is not None and (actions is None or count < actions):
-        seat = session.prompt.seats[0]
-        session = session.apply(session.bot_for(seat).choose(session.view(seat)))
-        count += 1
-    return session
+    return play_out(session, 20_000 if actions is None else actions)
 
 
 @pytest.fixture(scope="module")

@@ -13,6 +13,7 @@ from rules.folders import default_folder
 from rules.island import game as island
 from rules.island.state import PlayResponse
 from rules.session import BOT, PERSON, SeatPlan, Session, hash_pin
+from rules.simulate import play_out
 from tests.island_helpers import config
 from tests.rules_support import edited
 from tests.rules_support import save_refusal as refusal
@@ -27,12 +28,7 @@ SEATS = (
 def play(seed: int = 11, actions: int | None = 25, tiles: int = 19) -> Session:
     """A session played by bots for ``actions`` actions (None: to the end)."""
     session = Session.start(island.ISLAND, config(tiles), seed, SEATS)
-    count = 0
-    while session.prompt is not None and (actions is None or count < actions):
-        seat = session.prompt.seats[0]
-        session = session.apply(session.bot_for(seat).choose(session.view(seat)))
-        count += 1
-    return session
+    return play_out(session, 20_000 if actions is None else actions)
 
 
 @pytest.fixture(scope="module")

@@ -10,6 +10,7 @@ from attrs import evolve
 
 from rules import saves
 from rules.session import BOT, PERSON, SeatPlan, Session, hash_pin
+from rules.simulate import play_out
 from rules.temptress.actions import ClaimFloor
 from rules.temptress.game import TEMPTRESS
 from tests.rules_support import edited
@@ -27,12 +28,7 @@ def play(seed: int = 17, actions: int | None = 120, person: bool = True) -> Sess
     """Bots play every seat (the narrator too) for ``actions`` actions (None: to the end)."""
     seats = SEATS if person else SEATS[:-1]
     session = Session.start(TEMPTRESS, config(5, person=person, round_limit=3), seed, seats)
-    count = 0
-    while session.prompt is not None and (actions is None or count < actions):
-        seat = session.prompt.seats[0]
-        session = session.apply(session.bot_for(seat).choose(session.view(seat)))
-        count += 1
-    return session
+    return play_out(session, 20_000 if actions is None else actions)
 
 
 @pytest.fixture(scope="module")

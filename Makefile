@@ -23,7 +23,8 @@ play: $(STAMP_PLAY)
 
 test: $(STAMP_TEST)
 	$(VENV)/bin/ruff check rules tui themes tests bench
-	$(PY) -m pytest -n 2 -p no:cacheprovider
+	$(VENV)/bin/mypy rules tui
+	$(PY) -m pytest -n 2 --dist worksteal -p no:cacheprovider
 
 bench: $(STAMP_TEST)
 	$(PY) bench/run.py

@@ -80,7 +80,7 @@ def _late(
 def _island_keys(session: Session) -> tuple[str, ...]:
     """A hex step the Mover's cursor can take, and the step back."""
     from rules.island.board import step
-    from tui.island.board import board_neighbourhood
+    from tui.island.render import board_neighbourhood
 
     view = session.view(None)
     prompt = session.prompt
@@ -137,7 +137,7 @@ def make_scenes(folder: Path, seeds: int = 12) -> list[Scene]:
     name = session.seats[session.prompt.seats[0]].name
     add(
         "persuasion", "ReceptionScreen (cards)", session,
-        opening=("enter",), keys=("down", "up"), marker="Whose card's action",
+        opening=("enter",), keys=("down", "up"), marker="Use a card of someone whose seal",
     )
 
     # The Lantern: the public tale, long, at an interruption window a person answers;
@@ -154,7 +154,7 @@ def make_scenes(folder: Path, seeds: int = 12) -> list[Scene]:
     session = _late("lantern", turn, range(seeds))
     add(
         "lantern", "WritingScreen (hand)", session,
-        opening=("enter", "tab"), keys=("down", "up"), marker="Name a card:",
+        opening=("enter", "tab"), keys=("down", "up"), marker="Name a card (Tab here",
     )
     return scenes
 

@@ -44,7 +44,7 @@ HONOUR_RANKS = (11, 12, 13, 14)
 NUMBER_RANKS = tuple(range(2, 11))
 
 
-@frozen(order=True)
+@frozen(order=True, cache_hash=True)
 class PlayingCard:
     """A standard card, aces high: rank 2 to 10, then jack 11, queen 12, king 13, ace 14."""
 

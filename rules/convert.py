@@ -42,7 +42,7 @@ _UNIONS: dict[tuple[type, ...], Any] = {}
 def action_union(types: tuple[type, ...]) -> Any:
     """The tagged union of a game's action classes, registered once."""
     if types not in _UNIONS:
-        union = reduce(lambda a, b: a | b, types)
+        union: Any = reduce(lambda a, b: a | b, types)  # type: ignore[arg-type,return-value]
         configure_tagged_union(union, CONVERTER, tag_name="type")
         _UNIONS[types] = union
     return _UNIONS[types]

@@ -44,6 +44,32 @@ class Event:
     def visible_to(self, seat: Seat | None) -> bool:
         return self.seats is None or (seat is not None and seat in self.seats)
 
+    def addressed_to(self, seat: Seat | None) -> bool:
+        """A private event written for ``seat`` (a referee copied in is not addressed)."""
+        return self.seats is not None and bool(self.seats) and self.seats[0] == seat
+
+
+def notes_for(log: tuple[Event, ...], seat: Seat | None) -> tuple[str, ...]:
+    """The private events addressed to ``seat``, oldest first: a view's ``notes``."""
+    if seat is None:
+        return ()
+    return tuple([e.text for e in log if e.seats and e.seats[0] == seat])
+
+
+def read_log(
+    log: tuple[Event, ...], seat: Seat | None, everything: bool = False
+) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """(the lines ``seat`` may read, the notes addressed to it): a view's ``log`` and
+    ``notes``. ``everything``: a referee, who reads every line. (Views are made at every
+    step, for every seat, and the log only grows: this is kept as lean as it reads.)"""
+    if everything:
+        lines = [e.text for e in log]
+    elif seat is None:
+        lines = [e.text for e in log if e.seats is None]
+    else:
+        lines = [e.text for e in log if e.seats is None or seat in e.seats]
+    return tuple(lines), notes_for(log, seat)
+
 
 @frozen
 class Prompt:
@@ -102,6 +128,30 @@ def phase_helper(phases: Mapping[str, str], finished: str) -> Callable[[Prompt |
     return explain
 
 
+class View(Protocol):
+    """What every game's view holds besides its own fields.
+
+    ``choices`` is what the view's seat may decide now (None: nothing, and
+    always None in the public view); ``notes`` are the private events addressed
+    to that seat; ``log`` the story lines it may read.
+    """
+
+    @property
+    def seat(self) -> Seat | None: ...
+
+    @property
+    def log(self) -> tuple[str, ...]: ...
+
+    @property
+    def notes(self) -> tuple[str, ...]: ...
+
+    @property
+    def choices(self) -> Any: ...
+
+    @property
+    def outcome(self) -> Outcome | None: ...
+
+
 class Bot(Protocol):
     """A policy that sees one seat's view and returns an action for it."""
 
@@ -109,10 +159,11 @@ class Bot(Protocol):
 
 
 StateT = TypeVar("StateT")
+ViewT = TypeVar("ViewT", bound=View)
 
 
 @frozen
-class GameInfo(Generic[StateT]):
+class GameInfo(Generic[StateT, ViewT]):
     """A game as the registry, the CLI and the TUI know it."""
 
     id: str
@@ -133,7 +184,7 @@ class GameInfo(Generic[StateT]):
     new: Callable[[Any, int], StateT]
     prompt: Callable[[StateT], Prompt | None]
     apply: Callable[[StateT, Any], StateT]
-    view: Callable[[StateT, Seat | None], Any]
+    view: Callable[[StateT, Seat | None], ViewT]
     outcome: Callable[[StateT], Outcome | None]
     make_bot: Callable[[Seat, int], Bot]
     rules_text: str
@@ -153,6 +204,9 @@ class GameInfo(Generic[StateT]):
     """Extra per-seat counts for a finished game's simulation report (e.g. outs)."""
     game_stats: Callable[[StateT], dict[str, float]] = field(kw_only=True, default=lambda state: {})
     """Extra per-game figures for the simulation report (e.g. rounds)."""
+    turn_of: Callable[[StateT], int] = field(kw_only=True)
+    """How far the game has come, counted in ``turn_word``s (the Temptress's rounds)."""
+    turn_word: str = field(kw_only=True, default="turn")
 
     @property
     def bot_seats(self) -> int:

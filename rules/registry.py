@@ -24,6 +24,8 @@ class Listing(NamedTuple):
     pitch: str
     min_seats: int
     max_seats: int
+    seats: str
+    """Who sits down, in the words the lobby and the README both use."""
     module: str
     """Where the game's GameInfo lives: ``getattr(import_module(module), name)``."""
     name: str
@@ -36,6 +38,7 @@ _LISTINGS = (
         "Court four lookalike women with cards and wit; one of them is the sorceress herself.",
         3,
         6,
+        "3 to 5 suitors and a narrator",
         "rules.temptress.game",
         "TEMPTRESS",
     ),
@@ -45,6 +48,7 @@ _LISTINGS = (
         "A love triangle on shrinking hexes: whoever ends up alone on an island loses.",
         3,
         3,
+        "exactly 3 players",
         "rules.island.game",
         "ISLAND",
     ),
@@ -54,6 +58,7 @@ _LISTINGS = (
         "Read the trait cards your suitors mail you, then send your ring to the right one.",
         3,
         8,
+        "3 to 8 players",
         "rules.persuasion.game",
         "PERSUASION",
     ),
@@ -63,6 +68,7 @@ _LISTINGS = (
         "Bards spin one tale together, playing story elements into it; a Barkeep referees.",
         3,
         9,
+        "2 to 8 Bards and a Barkeep",
         "rules.lantern.game",
         "LANTERN",
     ),
@@ -71,7 +77,7 @@ _LISTINGS = (
 """Every game, in lobby order."""
 
 _BY_ID = {listing.id: listing for listing in _LISTINGS}
-_LOADED: dict[str, GameInfo[Any]] = {}
+_LOADED: dict[str, GameInfo[Any, Any]] = {}
 
 
 def ids() -> tuple[str, ...]:
@@ -84,7 +90,7 @@ def listings() -> tuple[Listing, ...]:
     return _LISTINGS
 
 
-def _load(game_id: str) -> GameInfo[Any]:
+def _load(game_id: str) -> GameInfo[Any, Any]:
     game = _LOADED.get(game_id)
     if game is None:
         listing = _BY_ID[game_id]
@@ -92,12 +98,12 @@ def _load(game_id: str) -> GameInfo[Any]:
     return game
 
 
-def games() -> dict[str, GameInfo[Any]]:
+def games() -> dict[str, GameInfo[Any, Any]]:
     """Every registered game, in lobby order (imports every game's rules)."""
     return {game_id: _load(game_id) for game_id in _BY_ID}
 
 
-def get(game_id: str) -> GameInfo[Any]:
+def get(game_id: str) -> GameInfo[Any, Any]:
     """The game with this id, or KeyError with the known ids listed."""
     if game_id not in _BY_ID:
         known = ", ".join(_BY_ID)

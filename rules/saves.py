@@ -13,7 +13,6 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-import stat
 import tempfile
 from collections.abc import Mapping
 from datetime import datetime
@@ -26,29 +25,18 @@ from attrs import frozen
 from rules import registry
 from rules.convert import CONVERTER, action_union, describe_error
 from rules.engine import IllegalAction
-from rules.session import BOT, PERSON, SeatPlan, Session
-
-FORMAT = "parlour-save"
-VERSION = 2
-READABLE_VERSIONS = (1, 2)
-"""Version 1 is version 2 without the checksum."""
-
-LAYOUT = ("format", "version", "game", "saved_at", "turn", "finished", "seed", "seats", "config",
-          "actions", "state")
-"""The order of the fields in the file, for a person reading it."""
-FIELDS = frozenset(LAYOUT)
-MAX_BYTES = 64 * 1024 * 1024
-"""Far more than any real save; a bigger file is not read into memory."""
-MAX_DEPTH = 64
-"""Real saves nest about six deep; deeper JSON is damage, refused before anything recurses."""
-LONGEST_MESSAGE = 400
-
-
-class SaveError(ValueError):
-    """A save file that cannot be used; the message is one line for a player."""
-
-    def __init__(self, message: str) -> None:
-        super().__init__(_one_line(message))
+from rules.save_file import (
+    FORMAT,
+    LAYOUT,
+    MAX_BYTES,
+    READABLE_VERSIONS,
+    VERSION,
+    SaveError,
+    check_fields,
+    read_json,
+    shown,
+)
+from rules.session import SeatPlan, Session
 
 
 @frozen
@@ -61,6 +49,8 @@ class SaveSummary:
     saved_at: str
     turn: int
     finished: bool
+    turn_word: str = "turn"
+    """What ``turn`` counts: the game's turns, or (the Temptress) its rounds."""
 
 
 def new_save_path(folder: Path, game_id: str, seed: int) -> Path:
@@ -188,154 +178,12 @@ def write(session: Session, path: Path) -> None:
 # --- reading ----------------------------------------------------------------------
 
 
-def _one_line(text: str) -> str:
-    """``text`` with anything that is not printable shown escaped, and not too long."""
-    if not text.isprintable():
-        text = "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
-    if len(text) > LONGEST_MESSAGE:
-        text = text[: LONGEST_MESSAGE - 1] + "…"
-    return text
-
-
-def _shown(value: Any, limit: int = 40) -> str:
-    """A value from the file, quoted and short enough for a message."""
-    if isinstance(value, list | dict):
-        return "[…]" if isinstance(value, list) else "{…}"
-    text = repr(value)
-    return text if len(text) <= limit else text[: limit - 1] + "…"
-
-
-def _too_deep(data: Any) -> bool:
-    """Whether the JSON nests deeper than ``MAX_DEPTH`` (checked without recursion)."""
-    stack = [(data, 1)]
-    while stack:
-        value, depth = stack.pop()
-        if depth > MAX_DEPTH:
-            return True
-        if isinstance(value, dict):
-            stack.extend((v, depth + 1) for v in value.values())
-        elif isinstance(value, list):
-            stack.extend((v, depth + 1) for v in value)
-    return False
-
-
-class _RepeatedKey(ValueError):
-    def __init__(self, key: str) -> None:
-        super().__init__(key)
-        self.key = key
-
-
-def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    """A JSON object; a name given twice is damage (JSON readers disagree on which wins)."""
-    data = dict(pairs)
-    if len(data) != len(pairs):
-        seen: set[str] = set()
-        for key, _ in pairs:
-            if key in seen:
-                raise _RepeatedKey(key)
-            seen.add(key)
-    return data
-
-
-def _read_raw(path: Path) -> bytes:
-    try:
-        info = path.stat()
-        if stat.S_ISDIR(info.st_mode):
-            raise SaveError(f"{path} is a folder, not a save file")
-        if not stat.S_ISREG(info.st_mode):
-            raise SaveError(f"{path} is not an ordinary file, so it is not a save file")
-        if info.st_size > MAX_BYTES:
-            raise SaveError(f"{path} is far too large to be a Parlour save")
-        return path.read_bytes()
-    except IsADirectoryError:
-        raise SaveError(f"{path} is a folder, not a save file") from None
-    except FileNotFoundError:
-        raise SaveError(f"{path} does not exist") from None
-    except OSError as exc:
-        raise SaveError(f"{path} cannot be read ({exc.strerror or exc})") from None
-
-
-def _read_json(path: Path) -> dict[str, Any]:
-    raw = _read_raw(path)
-    if not raw.strip():
-        raise SaveError(f"{path} is empty")
-    try:
-        # utf-8-sig: a byte-order mark some editors add is not damage.
-        data = json.loads(raw.decode("utf-8-sig"), object_pairs_hook=_unique_keys)
-    except (UnicodeDecodeError, json.JSONDecodeError):
-        raise SaveError(f"{path} is damaged or cut short: it is not complete JSON") from None
-    except _RepeatedKey as exc:
-        raise SaveError(f"{path} is damaged: it gives the field {_shown(exc.key)} twice") from None
-    except RecursionError:
-        raise SaveError(f"{path} is damaged: it is nested far too deeply to be a save") from None
-    except ValueError:  # a whole number with thousands of digits
-        raise SaveError(f"{path} is damaged: it holds a number far too long to read") from None
-    if _too_deep(data):
-        raise SaveError(f"{path} is damaged: it is nested far too deeply to be a save")
-    if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise SaveError(f"{path} is not a Parlour save file")
-    version = data.get("version")
-    if type(version) is not int or version not in READABLE_VERSIONS:
-        readable = " and ".join(str(v) for v in READABLE_VERSIONS)
-        raise SaveError(
-            f"{path} was written by save format version {_shown(version)}; "
-            f"this Parlour reads versions {readable}"
-        )
-    return data
-
-
-def _check_fields(path: Path, data: dict[str, Any]) -> None:
-    """The right fields, and the plain ones (not replayed) of the right kind."""
-    expected = FIELDS | {"digest"} if data["version"] >= 2 else FIELDS
-    missing = expected - data.keys()
-    if missing:
-        raise SaveError(f"{path} is missing {', '.join(sorted(missing))}")
-    extra = data.keys() - expected
-    if extra:
-        names = ", ".join(_one_line(name)[:40] for name in sorted(extra)[:5])
-        more = f" and {len(extra) - 5} more" if len(extra) > 5 else ""
-        raise SaveError(f"{path} has fields no Parlour save has: {names}{more}")
-    if not isinstance(data["game"], str):
-        raise SaveError(f"{path}: the name of its game is damaged")
-    if not isinstance(data["saved_at"], str) or not _is_time(data["saved_at"]):
-        raise SaveError(f"{path}: the time it was saved is damaged")
-    turn = data["turn"]
-    if type(turn) is not int or turn < 0:
-        raise SaveError(f"{path}: its turn number is damaged")
-    if type(data["finished"]) is not bool:
-        raise SaveError(f"{path}: its finished mark is damaged (it should be true or false)")
-    seed = data["seed"]
-    if type(seed) is not int:
-        raise SaveError(f"{path}: the seed is not a whole number")
-    seats = data["seats"]
-    if not isinstance(seats, list) or not all(isinstance(s, dict) for s in seats):
-        raise SaveError(f"{path}: the list of seats is damaged")
-    for number, seat in enumerate(seats, start=1):
-        if not isinstance(seat.get("name"), str) or seat.get("kind", PERSON) not in (PERSON, BOT):
-            raise SaveError(f"{path}: seat {number} is damaged")
-    if not isinstance(data["config"], dict):
-        raise SaveError(f"{path}: the game's setup is damaged")
-    actions = data["actions"]
-    if not isinstance(actions, list) or not all(isinstance(a, dict) for a in actions):
-        raise SaveError(f"{path}: the action list is damaged")
-    if not isinstance(data["state"], dict):
-        raise SaveError(f"{path}: the saved table is damaged")
-
-
-def _is_time(text: str) -> bool:
-    try:
-        datetime.fromisoformat(text)
-    except ValueError:
-        return False
-    return True
-
-
 def _game(path: Path, data: dict[str, Any]) -> Any:
     try:
         return registry.get(data["game"])
     except KeyError:
         known = ", ".join(registry.ids())
-        raise SaveError(f"{path}: no game called {_shown(data['game'])} (known: {known})") from None
+        raise SaveError(f"{path}: no game called {shown(data['game'])} (known: {known})") from None
 
 
 _CHANGED = "{path} was changed or damaged after it was saved (its checksum does not match)"
@@ -375,8 +223,8 @@ def load(path: Path) -> Session:
 
 
 def _load(path: Path) -> Session:
-    data = _read_json(path)
-    _check_fields(path, data)
+    data = read_json(path)
+    check_fields(path, data)
     game = _game(path, data)
     # Of the data as read, before anything else looks at it; compared after the replay,
     # so a change the replay can explain is refused with that reason instead.
@@ -392,7 +240,7 @@ def _load(path: Path) -> Session:
         if not isinstance(kind, str) or kind not in kinds:
             raise SaveError(
                 f"{path} is damaged: action {number} is of a kind {game.title} does not have "
-                f"({_shown(kind)})"
+                f"({shown(kind)})"
             )
         actions.append(_structure(path, action, union, f"action {number}"))
     stored_state = _structure(path, data["state"], game.state_type, "the saved table")
@@ -419,10 +267,14 @@ def _load(path: Path) -> Session:
     if not checksum_matches:
         raise SaveError(_CHANGED.format(path=path))
     # Not part of the replayed table, so checked here (a re-checksummed edit, or version 1).
-    if data["turn"] != session.turn:
+    # Saves written before a game counted its own turns (the Temptress's rounds, the
+    # Lantern's passages) hold the number of moves instead: still theirs.
+    legacy = (len(session.actions),) if game.turn_word != "turn" else ()
+    if data["turn"] not in (session.turn, *legacy):
+        word = game.turn_word
         raise SaveError(
-            f"{path}: it says turn {data['turn']} but its moves replay to turn {session.turn}; "
-            "it was edited"
+            f"{path}: it says {word} {data['turn']} but its moves replay to {word} "
+            f"{session.turn}; it was edited"
         )
     if data["finished"] != (session.outcome is not None):
         said = "finished" if data["finished"] else "still going"
@@ -434,8 +286,8 @@ def _load(path: Path) -> Session:
 
 def summarise(path: Path) -> SaveSummary:
     """The resume-list line of a save (checksum, no replay); SaveError when unusable."""
-    data = _read_json(path)
-    _check_fields(path, data)
+    data = read_json(path)
+    check_fields(path, data)
     _check_digest(path, data)
     game = _game(path, data)
     return SaveSummary(
@@ -445,6 +297,7 @@ def summarise(path: Path) -> SaveSummary:
         data["saved_at"],
         data["turn"],
         data["finished"],
+        game.turn_word,
     )
 
 
@@ -468,3 +321,19 @@ def list_saves(folder: Path) -> tuple[tuple[SaveSummary | None, Path, str], ...]
         except Exception:  # the list must never crash; the same fault as load would say
             found.append((None, path, f"{path} is damaged in a way Parlour cannot read"))
     return tuple(found)
+
+
+__all__ = [
+    "FORMAT",
+    "MAX_BYTES",
+    "READABLE_VERSIONS",
+    "VERSION",
+    "SaveError",
+    "SaveSummary",
+    "digest_of",
+    "list_saves",
+    "load",
+    "new_save_path",
+    "summarise",
+    "write",
+]

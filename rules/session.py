@@ -8,11 +8,13 @@ an action returns a new Session; the save file is exactly this.
 from __future__ import annotations
 
 import hashlib
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from attrs import evolve, frozen
 
-from rules.engine import Bot, GameInfo, Outcome, Prompt, Seat
+from rules.engine import Bot, GameInfo, IllegalAction, Outcome, Prompt, Seat
+
+StateT = TypeVar("StateT")
 
 PERSON, BOT = "person", "bot"
 
@@ -38,26 +40,34 @@ class SeatPlan:
 
 
 @frozen
-class Session:
+class Session(Generic[StateT]):
     """One game being played: config, seed, seats, actions so far and the state."""
 
-    game: GameInfo[Any]
+    game: GameInfo[StateT, Any]
     config: Any
     seed: int
     seats: tuple[SeatPlan, ...]
     actions: tuple[Any, ...]
-    state: Any
+    state: StateT
 
     @classmethod
     def start(
-        cls, game: GameInfo[Any], config: Any, seed: int, seats: tuple[SeatPlan, ...]
-    ) -> Session:
+        cls, game: GameInfo[StateT, Any], config: Any, seed: int, seats: tuple[SeatPlan, ...]
+    ) -> Session[StateT]:
         return cls(game, config, seed, seats, (), game.new(config, seed))
 
-    def apply(self, action: Any) -> Session:
+    def apply(self, action: Any) -> Session[StateT]:
         """The session after ``action`` (IllegalAction propagates, nothing changes)."""
         state = self.game.apply(self.state, action)
         return evolve(self, actions=self.actions + (action,), state=state)
+
+    def refusal(self, action: Any) -> str | None:
+        """Why the rules refuse ``action`` now (None: it would be applied)."""
+        try:
+            self.game.apply(self.state, action)
+        except IllegalAction as exc:
+            return exc.reason
+        return None
 
     @property
     def prompt(self) -> Prompt | None:
@@ -75,4 +85,5 @@ class Session:
 
     @property
     def turn(self) -> int:
-        return int(getattr(self.state, "turn", len(self.actions)))
+        """How far the game has come, in the game's ``turn_word``s."""
+        return self.game.turn_of(self.state)

@@ -65,13 +65,13 @@ class SimulationReport:
         return "\n".join(lines)
 
 
-def bot_table(game: GameInfo[Any], seats: int | None = None) -> tuple[SeatPlan, ...]:
+def bot_table(game: GameInfo[Any, Any], seats: int | None = None) -> tuple[SeatPlan, ...]:
     count = seats or game.bot_seats
     return tuple(SeatPlan(name, BOT) for name in SEAT_NAMES[:count])
 
 
 def bot_config(
-    game: GameInfo[Any], seats: tuple[SeatPlan, ...], overrides: dict[str, int] | None = None
+    game: GameInfo[Any, Any], seats: tuple[SeatPlan, ...], overrides: dict[str, int] | None = None
 ) -> Any:
     options = {o.key: o.default for o in game.options} | (overrides or {})
     return game.make_config(tuple(s.name for s in seats), options, game.default_pack())
@@ -89,7 +89,7 @@ def play_out(session: Session, max_actions: int) -> Session:
 
 
 def simulate(
-    game: GameInfo[Any],
+    game: GameInfo[Any, Any],
     games: int,
     seed: int,
     max_actions: int = 20000,
@@ -128,8 +128,8 @@ def simulate(
         for seat in range(len(seats)):
             for key, value in game.seat_stats(session.state, seat).items():
                 extras[seat][key] = extras[seat].get(key, 0) + value
-        for key, value in game.game_stats(session.state).items():
-            figures.setdefault(key, []).append(value)
+        for key, figure in game.game_stats(session.state).items():
+            figures.setdefault(key, []).append(figure)
         turns.append(session.turn)
         actions.append(len(session.actions))
     return SimulationReport(

@@ -20,14 +20,12 @@ from rules.island import game as island
 from rules.island.bots import IslandBot
 from rules.island.pack import IslandPack, default_pack
 from rules.island.state import (
-    DECIDE,
-    MOVE,
-    OVER,
-    RESPOND,
     Action,
     IslandConfig,
     IslandState,
+    IslandView,
     MoveTo,
+    Phase,
     PickResponse,
     PlaceTile,
     PlayResponse,
@@ -76,7 +74,7 @@ def at_move(
         tiles=tuple(sorted(tiles)),
         pieces=tuple(pieces),
         stock=stock,
-        phase=MOVE,
+        phase=Phase.MOVE,
         mover=mover,
         decider=(mover + 1) % 3,
     )
@@ -104,35 +102,39 @@ def at_respond(
 
 def respond_and_pick(state: IslandState, mover: int) -> IslandState:
     """Both responders play their first card; the Decider picks ``mover``'s card."""
-    assert state.phase == RESPOND and mover != state.decider
+    assert state.phase == Phase.RESPOND and mover != state.decider
     for seat in state.responders:
         state = island.apply(state, PlayResponse(seat, state.hands[seat][0]))
-    assert state.phase == DECIDE
+    assert state.phase == Phase.DECIDE
     choice = state.shown.index(state.responses[mover])
     return island.apply(state, PickResponse(state.decider, choice))
 
 
 def legal_actions(state: IslandState) -> list[Action]:
-    """Every legal action now, read from the prompt and the acting seats' views."""
+    """Every legal action now: the open choices in the acting seats' views."""
     current = island.prompt(state)
     if current is None:
         return []
     actions: list[Action] = []
     for seat in current.seats:
-        view = island.view(state, seat)
-        if current.kind == RESPOND:
-            actions += [PlayResponse(seat, card) for card in view.hand]
-        elif current.kind == DECIDE:
-            actions += [PickResponse(seat, choice) for choice in range(len(view.shown))]
-        elif current.kind == MOVE:
-            options = view.options
-            assert options is not None
-            actions += [MoveTo(seat, h) for h in options.moves]
-            actions += [PlaceTile(seat, h) for h in options.places]
-            actions += [RemoveTile(seat, h) for h in options.removes]
-        else:  # pragma: no cover - a new kind of prompt needs a new branch here
-            raise AssertionError(f"unknown prompt kind {current.kind!r}")
+        choices = island.view(state, seat).choices
+        assert choices is not None, f"seat {seat} is asked but offered nothing"
+        actions += [option.value for option in choices.opened]
     return actions
+
+
+def mover_targets(view: IslandView) -> board.MoverOptions:
+    """The Mover's open choices, as the board's hexes for each kind of move
+    (``forced``: why some kinds are closed, from the choices' own reasons)."""
+    assert view.choices is not None
+    opened = [option.value for option in view.choices.opened]
+    reasons = sorted({option.closed for option in view.choices.options if not option.open})
+    return board.MoverOptions(
+        moves=tuple(a.target for a in opened if isinstance(a, MoveTo)),
+        places=tuple(a.target for a in opened if isinstance(a, PlaceTile)),
+        removes=tuple(a.target for a in opened if isinstance(a, RemoveTile)),
+        forced=" ".join(reasons),
+    )
 
 
 Policy = Callable[[IslandState], Action]
@@ -224,7 +226,7 @@ def check_invariants(before: IslandState, action: Action | None, after: IslandSt
         assert len(after.hands[seat]) == 3 - pending
         if pending:
             assert seat != after.decider
-    if after.phase == RESPOND and all(r is None for r in after.responses):
+    if after.phase == Phase.RESPOND and all(r is None for r in after.responses):
         assert all(len(hand) == 3 for hand in after.hands)
     # Cards are conserved (as multisets).
     nouns = Counter(
@@ -239,12 +241,13 @@ def check_invariants(before: IslandState, action: Action | None, after: IslandSt
     adjectives = Counter(chain(after.adjectives.deck, after.adjectives.discard, [after.judged]))
     assert adjectives == _multiset(cfg.adjectives)
     # Phase bookkeeping.
-    assert (after.phase == OVER) == (after.result is not None) == (island.prompt(after) is None)
-    if after.phase in (RESPOND, DECIDE):
+    over = after.phase == Phase.OVER
+    assert over == (after.result is not None) == (island.prompt(after) is None)
+    if after.phase in (Phase.RESPOND, Phase.DECIDE):
         assert after.mover is None
     else:  # MOVE, and OVER keeps the last Mover
         assert after.mover in after.responders
-    if after.phase == RESPOND:
+    if after.phase == Phase.RESPOND:
         assert after.shown == ()
     else:  # the two cards stay on the table, face up, until the turn ends
         assert sorted(after.shown) == sorted(after.responses[s] for s in after.responders)

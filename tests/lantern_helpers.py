@@ -8,48 +8,40 @@ ferryman, the troll and the witch; Basil the king, the knight and the raven;
 or the deck while keeping every card in exactly one place, and ``deals`` loads
 the state's Chance so the next cards dealt are exactly the ones named.
 Everything else goes through the public API (``new`` / ``prompt`` /
-``apply`` / ``view`` / ``outcome``).
+``apply`` / ``view`` / ``outcome``). The policies are ``tests/playouts.py``'s,
+drawing from the views' choices; the rowdy and the restless ones add seats
+acting out of turn between turns, as their choices offer.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Iterable, Iterator
 from functools import cache, partial
 from typing import Any
 
 from attrs import evolve
 
-from rules.chance import loaded
-from rules.engine import IllegalAction, Seat
+from rules.chance import Chance, loaded
+from rules.choices import Option, Pick
+from rules.engine import Seat
 from rules.lantern import game
+from rules.lantern.choices import TurnChoices
 from rules.lantern.game import LANTERN
 from rules.lantern.pack import LanternPack, default_pack
 from rules.lantern.state import (
-    CLOSING,
-    DENY_REASONS,
-    DRY,
-    INTERRUPTIONS,
-    OVER,
-    PERSON,
-    RULING,
-    SUSPENDED,
-    TURN,
-    WINDOW,
-    Closing,
+    BETWEEN_TURNS,
     Interrupt,
+    Keeper,
     LanternConfig,
     LanternState,
-    Leave,
-    PassTurn,
+    Phase,
     Play,
     Restock,
-    Rule,
-    RuleInterruption,
-    SeatBard,
-    Sleep,
 )
 from rules.session import BOT, SeatPlan, Session
+from tests import playouts
+from tests.playouts import Policy, Step, acting
 from tests.rules_support import applied, new_lines, refused_by
 
 NAMES = ("Ada", "Basil", "Cora", "Dmitri", "Edie", "Felix", "Greta", "Hugo")
@@ -132,7 +124,7 @@ def fresh(seed: int = 0, bards: int = 3, **options: Any) -> LanternState:
 
 
 def barkeep_of(state: LanternState) -> Seat | None:
-    return len(state.config.bards) if state.config.barkeep == PERSON else None
+    return len(state.config.bards) if state.config.barkeep == Keeper.PERSON else None
 
 
 def seated(state: LanternState) -> tuple[Seat, ...]:
@@ -275,13 +267,13 @@ def tell(
         text = "And then " + (name(card) if card is not None else "nothing much") + " appeared."
     state = game.apply(state, Play(bard, text, card, ties, loose_end))
     interruptions = interruptions or {}
-    if state.phase == WINDOW:
+    if state.phase == Phase.WINDOW:
         assert state.attempt is not None
         for seat in state.attempt.asked:
             state = game.apply(state, Interrupt(seat, interruptions.get(seat)))
     else:
         assert not interruptions
-    assert state.phase == RULING
+    assert state.phase == Phase.RULING
     return state
 
 
@@ -314,25 +306,27 @@ def check_invariants(state: LanternState, before: LanternState | None = None) ->
     # Fewer than two Bards on the benches: the tale is suspended (or dry, or over).
     on = seated(state)
     if len(on) < 2:
-        waiting = state.phase == SUSPENDED or (state.phase == DRY and state.after_dry == SUSPENDED)
-        assert waiting or state.phase == OVER, f"{len(on)} Bards seated in {state.phase}"
-    if state.phase == SUSPENDED:
+        waiting = state.phase == Phase.SUSPENDED or (
+            state.phase == Phase.DRY and state.after_dry == Phase.SUSPENDED
+        )
+        assert waiting or state.phase == Phase.OVER, f"{len(on)} Bards seated in {state.phase}"
+    if state.phase == Phase.SUSPENDED:
         assert len(on) < 2
     # Cards are owed exactly while the deck is dry.
-    assert bool(state.owed) == (state.phase == DRY)
-    if state.phase == DRY:
+    assert bool(state.owed) == (state.phase == Phase.DRY)
+    if state.phase == Phase.DRY:
         assert not state.deck
     # The phase, the prompt, the attempt and the outcome agree.
     current = game.prompt(state)
-    assert (state.phase == OVER) == (state.result is not None) == (current is None)
+    assert (state.phase == Phase.OVER) == (state.result is not None) == (current is None)
     if current is not None:
         assert current.seats, f"nobody is asked to act: {current.text}"
         assert len(set(current.seats)) == len(current.seats)
-    attempt_phases = (WINDOW, RULING, INTERRUPTIONS)
-    attempt_dry = state.phase == DRY and state.after_dry == INTERRUPTIONS
-    if state.phase != OVER:  # a tale ended while dry may leave its last attempt unruled
+    attempt_phases = (Phase.WINDOW, Phase.RULING, Phase.INTERRUPTIONS)
+    attempt_dry = state.phase == Phase.DRY and state.after_dry == Phase.INTERRUPTIONS
+    if state.phase != Phase.OVER:  # a tale ended while dry may leave its last attempt unruled
         assert (state.attempt is not None) == (state.phase in attempt_phases or attempt_dry)
-    if state.phase == TURN:
+    if state.phase == Phase.TURN:
         assert state.on_turn in on
     if state.attempt is not None:
         attempt = state.attempt
@@ -340,7 +334,7 @@ def check_invariants(state: LanternState, before: LanternState | None = None) ->
             assert attempt.card in state.hands[attempt.bard]
         for seat, card in attempt.interruptions:
             assert card in state.hands[seat] and seat != attempt.bard
-    if state.phase == CLOSING:
+    if state.phase == Phase.CLOSING:
         winner = state.last_success
         assert winner is not None and state.hands[winner] == () and state.table == ()
     if state.result is not None:
@@ -360,148 +354,93 @@ def check_invariants(state: LanternState, before: LanternState | None = None) ->
 # --- policies -----------------------------------------------------------------------------
 
 
-Policy = Callable[[LanternState], Any]
-"""Chooses the next action for a state (the caller applies it)."""
-
-
 def bot_policy(seed: int) -> Policy:
     """The demo seats, seeded as ``Session.bot_for`` seeds them, each seeing its view only."""
-    made: dict[Seat, Any] = {}
+    return playouts.bot_policy(LANTERN, seed)
+
+
+def seats_of(state: LanternState) -> range:
+    return range(len(game.seat_names(state)))
+
+
+def out_of_turn(state: LanternState) -> list[Pick[Any]]:
+    """The choices of the seats the prompt does not ask, between turns: Bards who may
+    leave, the seater, the Barkeep (or Bard) who may find the Bard on turn asleep."""
+    if state.phase not in BETWEEN_TURNS:
+        return []
+    asked = acting(LANTERN, state)
+    offers = []
+    for seat in seats_of(state):
+        choices = game.view(state, seat).choices
+        if seat not in asked and isinstance(choices, Pick) and choices.opened:
+            offers.append(choices)
+    return offers
+
+
+def comings_and_goings(state: LanternState) -> list[Option[Any]]:
+    """The open options of every seat to leave the tale or to seat a Bard, now."""
+    found: list[Option[Any]] = []
+    for seat in seats_of(state):
+        choices = game.view(state, seat).choices
+        between = choices.between if isinstance(choices, TurnChoices) else choices
+        if isinstance(between, Pick):
+            found += [o for o in between.opened if o.key in ("leave", "seat")]
+    return found
+
+
+def taken(option: Option[Any], chance: Chance) -> Any:
+    """The action of ``option``, drawing the rest of the answer when it asks further."""
+    if option.then is None:
+        return option.value
+    action, _ = option.then.draw(chance)
+    return action
+
+
+def ends_the_tale(state: LanternState, action: Any) -> bool:
+    """Whether ``action`` ends the tale with no winner (a dry deck or a suspended tale)."""
+    waiting = state.phase in (Phase.DRY, Phase.SUSPENDED)
+    return waiting and isinstance(action, Restock) and not action.elements
+
+
+def random_policy(seed: int, rate: float = 0.08, patience: float = 0.7) -> Policy:
+    """Rowdy play drawn from the choices: the seats asked choose at random, and now and then
+    between turns a seat not asked acts out of turn (leaves, seats a Bard, calls sleep).
+    An answer that would end the tale unfinished is drawn again with chance ``patience``."""
+    rng, asked = random.Random(seed), playouts.random_policy(LANTERN, seed)
 
     def choose(state: LanternState) -> Any:
-        current = game.prompt(state)
-        assert current is not None
-        seat = current.seats[0]
-        if seat not in made:
-            made[seat] = LANTERN.make_bot(seat, seed * 7 + seat)
-        return made[seat].choose(game.view(state, seat))
-
-    return choose
-
-
-def _free_benches(state: LanternState) -> list[int]:
-    return [n for n in range(state.config.benches) if n not in state.benches]
-
-
-def _away(state: LanternState) -> list[Seat]:
-    return [
-        b for b, bench in enumerate(state.benches) if bench is None and not state.under_table[b]
-    ]
-
-
-def comings_and_goings(state: LanternState, rng: random.Random) -> list[Any]:
-    """Bards joining (seated by the Barkeep, or at the table by a seated Bard) and leaving."""
-    out: list[Any] = []
-    keeper = barkeep_of(state)
-    on = seated(state)
-    free, away = _free_benches(state), _away(state)
-    if free and away:
-        by = keeper if keeper is not None else (rng.choice(on) if on else rng.choice(away))
-        out.append(SeatBard(by, rng.choice(away), rng.choice(free)))
-    if on:
-        out.append(Leave(rng.choice(on)))
-    return out
-
-
-def candidates(state: LanternState, rng: random.Random) -> list[Any]:
-    """Plausible actions for the moment, most wanted first (some may be refused)."""
-    current = game.prompt(state)
-    assert current is not None
-    seat = rng.choice(current.seats)
-    kind = current.kind
-    table = state.table
-    if kind == SUSPENDED:
-        return comings_and_goings(state, rng)
-    if kind == TURN:
-        hand = state.hands[seat]
-        out: list[Any] = []
-        roll = rng.random()
-        if roll < 0.04:
-            out += comings_and_goings(state, rng)
-        elif roll < 0.08:
-            keeper = barkeep_of(state)
-            others = [b for b in seated(state) if b != seat]
-            by = keeper if keeper is not None else rng.choice(others)
-            out.append(Sleep(by, under_table=state.asleep[seat] >= 2 and rng.random() < 0.5))
-        ties = tuple(rng.sample(table, rng.randint(0, len(table)))) if table else ()
-        card = rng.choice(hand) if hand and rng.random() < 0.95 else None
-        text = rng.choice(("", "A short passage.", "The tale turns again. " * 12))
-        if rng.random() < 0.85:
-            out.append(Play(seat, text, card, ties, rng.random() < 0.3))
-        burn = rng.choice(hand) if hand and rng.random() < 0.5 else None
-        return out + [PassTurn(seat, burn), PassTurn(seat)]
-    attempt = state.attempt
-    if kind == WINDOW:
-        hand = state.hands[seat]
-        card = rng.choice(hand) if hand and rng.random() < 0.3 else None
-        return [Interrupt(seat, card), Interrupt(seat)]
-    if kind == RULING:
-        assert attempt is not None
-        verify = rng.random() < 0.8
-        reason = rng.choice(tuple(DENY_REASONS))
-        tied = tuple(t for t in table if rng.random() < 0.7)
-        loose = attempt.card is not None and rng.random() < 0.4
-        return [Rule(seat, verify, reason, loose, tied), Rule(seat, verify, reason)]
-    if kind == INTERRUPTIONS:
-        return [RuleInterruption(seat, rng.random() < 0.5)]
-    if kind == DRY:
-        if rng.random() < 0.3:
-            return [Restock(seat)]
-        count = rng.randint(1, 4)
-        base = len(state.elements)
-        return [Restock(seat, tuple(f"a fresh element {base + n}" for n in range(count)))]
-    if kind == CLOSING:
-        return [Closing(seat, rng.choice(("", "And so the lantern was trimmed.")))]
-    raise AssertionError(f"no candidates for prompt kind {kind!r}")
-
-
-def random_policy(seed: int) -> Policy:
-    """Rowdy play: most plays verified, some interruptions, joining, leaving and sleep."""
-    rng = random.Random(seed)
-
-    def choose(state: LanternState) -> Any:
-        for _ in range(20):
-            for action in candidates(state, rng):
-                try:
-                    game.apply(state, action)
-                except IllegalAction:
-                    continue
+        if rng.random() < rate:
+            offers = out_of_turn(state)
+            if offers:
+                action, _ = rng.choice(offers).draw(Chance(rng.randrange(2**32)))
                 return action
-        raise AssertionError(f"no candidate was accepted at {game.prompt(state)}")
+        action = asked(state)
+        if ends_the_tale(state, action) and rng.random() < patience:
+            action = asked(state)
+        return action
 
     return choose
 
 
 def restless_policy(seed: int, rate: float = 0.05) -> Policy:
-    """The demo seats, with Bards now and then leaving or joining between turns."""
+    """The demo seats, with Bards now and then leaving or joining between turns (always
+    first, while the tale is suspended), as the choices offer."""
     rng, bots = random.Random(seed), bot_policy(seed)
 
     def choose(state: LanternState) -> Any:
-        between = state.phase in (TURN, SUSPENDED)
-        if between and (state.phase == SUSPENDED or rng.random() < rate):
-            for action in comings_and_goings(state, rng):
-                try:
-                    game.apply(state, action)
-                except IllegalAction:
-                    continue
-                return action
+        between = state.phase in BETWEEN_TURNS
+        if between and (state.phase == Phase.SUSPENDED or rng.random() < rate):
+            offered = comings_and_goings(state)
+            if offered:
+                return taken(rng.choice(offered), Chance(rng.randrange(2**32)))
         return bots(state)
 
     return choose
 
 
-Step = tuple[LanternState, Any, LanternState]
-
-
 def playout(state: LanternState, policy: Policy, max_actions: int) -> Iterator[Step]:
     """Yields (before, action, after) until the tale ends or ``max_actions`` are applied."""
-    for _ in range(max_actions):
-        if game.prompt(state) is None:
-            return
-        action = policy(state)
-        after = game.apply(state, action)
-        yield state, action, after
-        state = after
+    return playouts.playout(LANTERN, state, policy, max_actions)
 
 
 def bot_session(bards: int = 3, *, person: bool = True, seed: int = 0, **options: Any) -> Session:

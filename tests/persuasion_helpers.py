@@ -4,46 +4,45 @@ Hand-built tables start from a fresh game and are rearranged with
 ``attrs.evolve``: ``known_table`` deals chosen trait cards (by title) after the
 introductions, with chosen face-up cards, stamps and discards, keeping all 54
 cards in exactly one place (traits, discards, box); ``at_reception`` puts a
-table in the reception phase with chosen seals and rings held. Everything else
+table in the reception phase with chosen seals and rings held; ``table`` and
+``court`` are the rules tests' four players with their few cards (at the
+mailing, and at Basil's reception turn holding Ada's seal). Everything else
 goes through the public API (``new`` / ``prompt`` / ``apply`` / ``view`` /
 ``outcome``).
 
 The module also holds the invariants every playout checks after every action
-(``Watcher``), a cheap random policy and the shipped bots as policies.
+(``Watcher``), the policies of ``tests.playouts`` bound to Persuasion (random
+play draws from the views' choices; the shipped bots), and a few words for
+reading choices (``option``, ``labels``, ``closed``).
 """
 
 from __future__ import annotations
 
-import random
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Iterable, Iterator
 from functools import cache, partial
 from typing import Any
 
 from attrs import evolve
 
-from rules.engine import Event, IllegalAction, Outcome, Seat
+from rules.choices import Option, Pick
+from rules.engine import Event, Outcome, Seat
 from rules.persuasion import game
 from rules.persuasion.game import PERSUASION
 from rules.persuasion.pack import PersuasionPack, default_pack
 from rules.persuasion.state import (
-    FINAL,
-    INTRO,
-    MAIL,
-    OVER,
-    RECEPTION,
     Diary,
-    FinalRing,
-    ForcedDiscard,
-    Introduce,
     Pass,
     PersuasionConfig,
     PersuasionState,
+    Phase,
     Send,
+    Symbol,
     TraitCard,
     UseCard,
 )
 from rules.persuasion.table import describe
+from tests import playouts
 from tests.rules_support import applied, new_events, refused_by
 
 NAMES = ("Ada", "Basil", "Cora", "Dmitri", "Edie", "Felix", "Greta", "Hugo")
@@ -94,7 +93,7 @@ def fresh(
 
 # --- hand-built tables ------------------------------------------------------------------
 
-DIARY = Diary("wealth", "passion")
+DIARY = Diary(Symbol.WEALTH, Symbol.PASSION)
 
 
 def known_table(
@@ -141,7 +140,7 @@ def known_table(
         faceup=tuple(n in up for n in range(len(cards()))),
         stamps=tuple(marks.get(n, ()) for n in range(len(cards()))),
         hostex=hostex,
-        phase=MAIL,
+        phase=Phase.MAIL,
         introduced=everyone,
         log=tuple(e for e in state.log if e.seats is None),
     )
@@ -160,7 +159,7 @@ def at_reception(
     holds = tuple(tuple(held.get(seat, ())) for seat in range(players))
     return evolve(
         state,
-        phase=RECEPTION,
+        phase=Phase.RECEPTION,
         held=holds,
         turns=tuple(turns),
         hostex=state.hostex if hostex is None else hostex,
@@ -169,7 +168,55 @@ def at_reception(
 
 def at_final(state: PersuasionState, exchanged: tuple[tuple[Seat, Seat], ...]) -> PersuasionState:
     """The last chance, after a season in which ``exchanged`` pairs exchanged rings."""
-    return evolve(state, phase=FINAL, exchanged=exchanged)
+    return evolve(state, phase=Phase.FINAL, exchanged=exchanged)
+
+
+# --- the rules tests' table: Ada, Basil, Cora and Dmitri --------------------------------
+
+ADA_CARDS = ("Well-Informed Aunt", "Stolen Glances", "Honest Income")
+BASIL_CARDS = ("Kind Introduction", "Lock of Hair")
+CORA_CARDS = ("Tactful Silence", "Burnt Love Letters")
+DMITRI_CARDS = ("Candid Countess", "Open-Hearted Poet")
+HOLDER_TEXT = "Basil: use an action from a card of someone whose seal you hold, or pass."
+
+
+def court(used: str, *, stamped=None, faceup=("Honest Income",), dropped=(), hands=None):
+    """Basil holds Ada's seal and has stamped her card ``used``; his turn, then Cora's.
+
+    Ada holds ``used`` + ADA_CARDS (Honest Income face up), Basil, Cora and
+    Dmitri their *_CARDS (``hands``: others, by seat); ``stamped`` adds stamps
+    (title: seats).
+    """
+    marks = {used: (BASIL,)} | dict(stamped or {})
+    dealt = {ADA: (used, *ADA_CARDS), BASIL: BASIL_CARDS, CORA: CORA_CARDS, DMITRI: DMITRI_CARDS}
+    state = known_table(
+        4,
+        dealt | dict(hands or {}),
+        faceup=faceup,
+        stamps=marks,
+        discards=dropped,
+    )
+    held = {ADA: (BASIL,), BASIL: (ADA,), CORA: (DMITRI,), DMITRI: (CORA,)}
+    return at_reception(state, held, turns=(BASIL, CORA))
+
+
+def table(**traits):
+    """Four players with the named cards (Ada, Basil, Cora, Dmitri default to *_CARDS)."""
+    hands = {
+        ADA: traits.get("ada", ADA_CARDS),
+        BASIL: traits.get("basil", BASIL_CARDS),
+        CORA: traits.get("cora", CORA_CARDS),
+        DMITRI: traits.get("dmitri", DMITRI_CARDS),
+    }
+    return known_table(4, hands, faceup=traits.get("faceup", ()), stamps=traits.get("stamps"))
+
+
+def mail(state, *sends):
+    """Every player's mail: (sender, recipient, card title or None for the ring)."""
+    for sender, to, name in sends:
+        card = None if name is None else slot(state, sender, name)
+        state = game.apply(state, Send(sender, to, card))
+    return state
 
 
 # --- reading a table -------------------------------------------------------------------
@@ -263,7 +310,8 @@ class Watcher:
         players = len(state.traits)
         self.players = players
         self.seen: list[set[int]] = [set() for _ in range(players)]
-        self.texts = {describe(c): n for n, c in enumerate(state.config.cards)}
+        actions = not state.config.evening_ball  # the Evening Ball's notes name no action
+        self.texts = {describe(c, actions): n for n, c in enumerate(state.config.cards)}
         assert len(self.texts) == len(state.config.cards), "two cards read alike"
         self.box = state.box
         self.actions = 0
@@ -330,7 +378,7 @@ def check_table(state: PersuasionState) -> None:
             assert state.faceup[number], f"discarded {title(number)} is known to all"
     # Seals and rings.
     current = game.prompt(state)
-    if state.phase == RECEPTION:
+    if state.phase == Phase.RECEPTION:
         assert all(m is not None for m in state.mail)
         for holder, owners in enumerate(state.held):
             senders = [s for s, m in enumerate(state.mail) if m.to == holder]
@@ -344,26 +392,26 @@ def check_table(state: PersuasionState) -> None:
     else:
         assert state.held == ((),) * players, "seals or rings were not returned"
         assert state.turns == ()
-    if state.phase in (MAIL, RECEPTION):
+    if state.phase in (Phase.MAIL, Phase.RECEPTION):
         for a, b in state.exchanged:
             assert state.mail[a].to == b and state.mail[b].to == a
             assert state.mail[a].card is None and state.mail[b].card is None
-    if state.phase == MAIL:
+    if state.phase == Phase.MAIL:
         for sender, delivery in enumerate(state.mail):
             if delivery is not None and delivery.card is not None:
                 assert delivery.card in state.traits[sender] and delivery.to != sender
     engaged = [p for pair in state.exchanged for p in pair]
     assert len(engaged) == len(set(engaged)), "a player is engaged twice"
     # Phases, prompts and the end.
-    assert (state.phase == OVER) == (current is None) == (state.result is not None)
-    if state.phase == INTRO:
+    assert (state.phase == Phase.OVER) == (current is None) == (state.result is not None)
+    if state.phase == Phase.INTRO:
         assert state.round == 1
-    if state.phase == MAIL:
+    if state.phase == Phase.MAIL:
         assert all(state.traits), "a season went on after a player ran out of cards"
         assert not state.exchanged, "a season went on after rings were exchanged"
         waiting = {p for p, m in enumerate(state.mail) if m is None}
         assert current is not None and set(current.seats) == waiting
-    if state.phase == FINAL:
+    if state.phase == Phase.FINAL:
         assert current is not None and current.seats
         assert not set(current.seats) & set(engaged)
     if state.result is not None:
@@ -375,117 +423,86 @@ def check_table(state: PersuasionState) -> None:
 
 # --- policies -----------------------------------------------------------------------------
 
-Policy = Callable[[PersuasionState], Any]
-
-
-def candidates(state: PersuasionState, rng: random.Random, seat: Seat | None = None) -> list[Any]:
-    """Legal-looking actions for the current prompt, most wanted first (some are refused)."""
-    current = game.prompt(state)
-    assert current is not None
-    if seat is None:
-        seat = rng.choice(current.seats)
-    players = len(state.traits)
-    others = [p for p in range(players) if p != seat]
-    mine = len(state.traits[seat])
-    if state.phase == INTRO:
-        return [Introduce(seat, rng.randrange(mine), rng.randrange(mine)) for _ in range(3)]
-    if state.phase == MAIL:
-        suitors = [f for r, f, t in state.proposals if t == seat and r == state.round - 1]
-        out: list[Any] = []
-        if suitors and rng.random() < 0.5:
-            out.append(Send(seat, rng.choice(suitors)))
-        if rng.random() < 0.12:
-            out.append(Send(seat, rng.choice(others)))
-        for _ in range(3):
-            out.append(Send(seat, rng.choice(others), rng.randrange(mine)))
-        return out + [Send(seat, rng.choice(others))]
-    if state.phase == RECEPTION:
-        holds = state.held[seat]
-        if not holds:
-            return [ForcedDiscard(seat, rng.randrange(players), rng.randrange(6)) for _ in range(8)]
-        out = []
-        for _ in range(6):
-            owner = rng.choice(holds)
-            slots = len(state.traits[owner])
-            out.append(
-                UseCard(
-                    seat,
-                    owner,
-                    rng.randrange(max(slots, 1)),
-                    player=rng.randrange(players),
-                    target=rng.randrange(6),
-                    mine=rng.randrange(max(mine, 1)),
-                    discard=rng.randrange(max(len(state.discards), 1)),
-                )
-            )
-        return out + [Pass(seat)]
-    assert state.phase == FINAL
-    return [FinalRing(seat, rng.choice([None, *others]))]
+Policy = playouts.Policy
+Step = tuple[PersuasionState, Any, PersuasionState]
 
 
 def random_policy(seed: int, seats: Iterable[Seat] | None = None) -> Policy:
-    """Random candidates for the prompt (for one of ``seats`` when given); refusals skipped."""
-    rng = random.Random(seed)
-    only = None if seats is None else set(seats)
-
-    def choose(state: PersuasionState) -> Any:
-        asked = [s for s in prompt_seats(state) if only is None or s in only]
-        for _ in range(30):
-            for action in candidates(state, rng, rng.choice(asked)):
-                try:
-                    game.apply(state, action)
-                except IllegalAction:
-                    continue
-                return action
-        raise AssertionError(f"no candidate was accepted at {game.prompt(state)}")
-
-    return choose
+    """Random open choices of the asked seats (of one of ``seats`` when given)."""
+    return playouts.random_policy(PERSUASION, seed, seats)
 
 
 def bot_policy(seed: int) -> Policy:
     """The shipped bots, seeded as Session.bot_for seeds them, each seeing its view only."""
-    made: dict[Seat, Any] = {}
-
-    def choose(state: PersuasionState) -> Any:
-        seat = prompt_seats(state)[0]
-        if seat not in made:
-            made[seat] = PERSUASION.make_bot(seat, seed * 7 + seat)
-        return made[seat].choose(game.view(state, seat))
-
-    return choose
+    return playouts.bot_policy(PERSUASION, seed)
 
 
 def mixed_policy(seed: int, random_seats: Iterable[Seat]) -> Policy:
     """Some seats play at random, the others are the shipped bots."""
-    chosen = set(random_seats)
-    rand, bots = random_policy(seed, chosen), bot_policy(seed)
-
-    def choose(state: PersuasionState) -> Any:
-        if any(s in chosen for s in prompt_seats(state)):
-            return rand(state)
-        return bots(state)
-
-    return choose
-
-
-Step = tuple[PersuasionState, Any, PersuasionState]
+    return playouts.mixed_policy(PERSUASION, seed, random_seats)
 
 
 def playout(state: PersuasionState, policy: Policy, max_actions: int) -> Iterator[Step]:
     """Yields (before, action, after) until the season ends or ``max_actions`` are applied."""
-    for _ in range(max_actions):
-        if game.prompt(state) is None:
-            return
-        action = policy(state)
-        after = game.apply(state, action)
-        yield state, action, after
-        state = after
+    return playouts.playout(PERSUASION, state, policy, max_actions)
 
 
-def reachable(starts: Iterable[tuple[PersuasionState, Policy]], bound: int = 3_000):
+def reachable(
+    starts: Iterable[tuple[PersuasionState, Policy]], bound: int = 3_000
+) -> tuple[PersuasionState, ...]:
     """Every state of the given seeded games, starts included."""
-    states: list[PersuasionState] = []
-    for start, policy in starts:
-        states.append(start)
-        states += [after for _, _, after in playout(start, policy, bound)]
-    return tuple(states)
+    return playouts.reachable(PERSUASION, starts, bound)
+
+
+# --- reading choices -------------------------------------------------------------------------
+
+
+def choices_of(state: PersuasionState, seat: Seat) -> Pick[Any]:
+    """The seat's choices now (it must have some)."""
+    offered = game.view(state, seat).choices
+    assert offered is not None, f"{NAMES[seat]} is offered nothing"
+    return offered
+
+
+def labels(question: Pick[Any]) -> list[str]:
+    return [o.label for o in question.options]
+
+
+def option(question: Pick[Any], label: str) -> Option[Any]:
+    """The option called ``label``."""
+    found = [o for o in question.options if o.label == label]
+    assert len(found) == 1, f"{label!r} not in {labels(question)}"
+    return found[0]
+
+
+def then(question: Pick[Any], label: str) -> Pick[Any]:
+    """The question the option called ``label`` leads to."""
+    follow = option(question, label).then
+    assert isinstance(follow, Pick), f"{label!r} leads nowhere"
+    return follow
+
+
+def closed(question: Pick[Any]) -> dict[str, str]:
+    """The closed options: label -> reason."""
+    return {o.label: o.closed for o in question.options if not o.open}
+
+
+def choice_texts(question: Any) -> list[str]:
+    """Every question, label and reason of a choices tree."""
+    if not isinstance(question, Pick):
+        return []
+    texts = [question.ask]
+    for option in question.options:
+        texts += [option.label, option.closed, *choice_texts(option.then)]
+    return texts
+
+
+def leaf_values(question: Pick[Any]) -> list[Any]:
+    """The actions of the open options, down every open ``then``."""
+    found: list[Any] = []
+    for item in question.opened:
+        if isinstance(item.then, Pick):
+            found += leaf_values(item.then)
+        else:
+            found.append(item.value)
+    return found

@@ -40,11 +40,13 @@ from rules import registry
 from rules.engine import GameInfo, Seat
 from rules.session import PERSON, SeatPlan, Session, hash_pin
 from rules.simulate import play_out
-from tests.tui_helpers import screen_text
-from tui.base import MIN_HEIGHT, MIN_WIDTH, ParlourScreen
-from tui.curtain import CurtainScreen
-from tui.flow import game_ui, playable
-from tui.resolution import ResolutionScreen
+from tests.tui_helpers import press, resize, screen_text, settle
+from tui.games import game_ui, playable
+from tui.kit.base import ParlourScreen
+from tui.screens.curtain import CurtainScreen
+from tui.screens.resolution import ResolutionScreen
+from tui.widgets.toosmall import MIN_HEIGHT, MIN_WIDTH
+from tui.widgets.toosmall import notice as too_small_notice
 
 NAMES = ("Ann", "Bo", "Cleo", "Dev", "Eli", "Fay", "Gus", "Hal", "Ivy", "Jo")
 SIZES = ((20, 5), (40, 12), (80, 24), (300, 100), (120, 40))
@@ -372,15 +374,25 @@ def game_package(game_id: str) -> str:
     return type(game_ui(game_id)).__module__.rpartition(".")[0]
 
 
+KIT = "tui.kit"
+"""The bases every game's screens are built on: shown only through a game's subclasses."""
+
+
 def classes_for(game_id: str | None) -> frozenset[type]:
-    """A game's own screen classes, or (``None``) the shell's: those in no game's package."""
-    packages = {game_package(g) for g in game_ids()}
+    """A game's own screen classes, or (``None``) the shell's: those in no game's package
+    and not the kit's (``kit_classes``)."""
+    packages = {game_package(g) for g in game_ids()} | {KIT}
 
     def home(cls: type) -> str | None:
         return next((p for p in packages if cls.__module__.startswith(p + ".")), None)
 
     wanted = None if game_id is None else game_package(game_id)
     return frozenset(c for c in screen_classes() if home(c) == wanted)
+
+
+def kit_classes() -> frozenset[type]:
+    """The kit's screen bases (each needs a game's subclass that shows)."""
+    return frozenset(c for c in screen_classes() if c.__module__.startswith(KIT + "."))
 
 
 def is_abstract(cls: type) -> bool:
@@ -411,11 +423,8 @@ def covered(rendered: set[type], required: frozenset[type]) -> frozenset[type]:
 
 
 def notice(width: int, height: int) -> str:
-    """The too-small notice, as tui/base.py words it."""
-    return (
-        f"Please enlarge the terminal to at least {MIN_WIDTH}x{MIN_HEIGHT}.\n"
-        f"It is {width}x{height} now. (Ctrl+Q quits; your game is saved.)"
-    )
+    """The too-small notice, as the app words it."""
+    return too_small_notice(width, height)
 
 
 def words(text: str) -> str:
@@ -445,7 +454,7 @@ async def render_sizes(pilot) -> list[str]:
     app = pilot.app
     problems = []
     for width, height in SIZES:
-        await pilot.resize_terminal(width, height)  # it waits for the screen to settle
+        await resize(pilot, width, height)
         _raise_app_error(app)
         problem = check_size(screen_text(app), width, height)
         for _ in range(3):  # a loaded machine may deliver the resize a frame late
@@ -549,7 +558,7 @@ async def drive(
     report = Drive()
     seen: set[tuple[int, int]] = set()
     behind: Seat | None = None
-    await pilot.pause()
+    await settle(pilot)
     for _ in range(max_steps):
         report.steps += 1
         _raise_app_error(app)
@@ -560,7 +569,7 @@ async def drive(
         if session.prompt is not None:
             report.kinds.add(session.prompt.kind)
         names = [plan.name for plan in session.seats]
-        if isinstance(screen, CurtainScreen | ResolutionScreen) or screen is flow.table:
+        if isinstance(screen, CurtainScreen | ResolutionScreen) or screen is flow.table_screen:
             behind = None
         seat = getattr(screen, "seat", None)
         viewer = behind if behind is not None and seat == behind else None
@@ -592,8 +601,8 @@ async def drive(
                 key, mark = untried[0]
                 report.tried.add(mark)
                 report.keys += 1
-                await pilot.press(key)
-                await pilot.pause()
+                await press(pilot, key)
+                await settle(pilot)
                 after = flow.session.prompt
                 if len(flow.session.actions) > len(session.actions):
                     if after is not None and after.kind not in report.kinds | expected:
@@ -606,7 +615,7 @@ async def drive(
                     flow.session = session
                     flow.save()
                     flow.advance()
-                    await pilot.pause()
+                    await settle(pilot)
                 continue
         if isinstance(screen, CurtainScreen):
             report.curtains += 1
@@ -615,23 +624,23 @@ async def drive(
                 report.pins += 1
                 screen.query_one("#pin", Input).value = pin
             screen.action_lift()
-            await pilot.pause()
+            await settle(pilot)
             continue
         if len(app.screen_stack) > BASE_STACK:
             app.pop_screen()
-            await pilot.pause()
+            await settle(pilot)
             continue
-        mail = flow.pending_mail()
+        mail = flow.pending_notes()
         if mail is not None and seat == mail[0]:
             flow.notes_read(mail[0])
-            await pilot.pause()
+            await settle(pilot)
             continue
         if enough is not None and enough(report):
             flow.session = play_out(session, max_steps)
             report.hurried = len(flow.session.actions) - len(session.actions)
             flow.save()
             flow.advance()
-            await pilot.pause()
+            await settle(pilot)
             enough = None
             continue
         prompt = session.prompt
@@ -641,7 +650,7 @@ async def drive(
         refusal = flow.act(action)
         assert refusal is None, f"the bot's {action!r} was refused: {refusal}"
         report.actions += 1
-        await pilot.pause()
+        await settle(pilot)
     else:
         raise AssertionError(f"no resolution after {max_steps} steps")
     return report

@@ -5,14 +5,14 @@ Hand-built tables start from a fresh game and are rearranged with
 the sorceress), ``arrange`` deals chosen cards while keeping all 52 cards in
 exactly one place, and ``dice`` loads the next draws of the state's Chance.
 Everything else goes through the public API (``new`` / ``prompt`` / ``apply``
-/ ``view`` / ``outcome``).
+/ ``view`` / ``outcome``). Random play, the bots and playouts are the shared
+ones of ``tests.playouts`` bound to the Temptress; ``leaning_policy`` is random
+play that still draws from the choices but leans toward the rare paths.
 """
 
 from __future__ import annotations
 
-import random
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator
 from functools import cache, partial
 from itertools import chain, combinations
 from typing import Any
@@ -21,50 +21,28 @@ from attrs import evolve
 
 from rules.cards import PlayingCard, Suit, standard_deck
 from rules.chance import Chance, loaded
-from rules.engine import IllegalAction, Seat
+from rules.choices import Pick
+from rules.engine import Seat
 from rules.session import BOT, SeatPlan, Session
 from rules.temptress import clues, game
-from rules.temptress.actions import (
-    AnswerArgument,
-    ClaimFloor,
-    Decline,
-    DrawFromPile,
-    Follow,
-    Join,
-    NarratorAward,
-    NarratorEndRound,
-    NarratorReviewStakes,
-    NarratorSettleTie,
-    NarratorVerdict,
-    PlayCards,
-    RaiseStakes,
-    Reroll,
-    Retire,
-    RevealFauxPas,
-    SetStake,
-    SpendRapport,
-    StartArgument,
-    Vote,
-)
+from rules.temptress.actions import ClaimFloor, Join, Retire, Vote
+from rules.temptress.choice_types import ChoiceKey
 from rules.temptress.game import TEMPTRESS
 from rules.temptress.pack import TemptressPack, default_pack
+from rules.temptress.playing import PlayChoices
 from rules.temptress.state import (
-    CLEAR,
-    CLUE,
-    CLUE_KINDS,
-    CONTEST,
     HAND_LIMIT,
-    KEEP,
-    MATCH_PREFERENCE,
-    NOT_MATCH_SUIT,
-    NOT_SORCERESS_SUIT,
-    OVER,
-    REFILL,
-    STAKE_KINDS,
     Clue,
+    ClueKind,
+    ContestStage,
+    PromptKind,
+    Stage,
     TemptressConfig,
     TemptressState,
+    VoteChoice,
 )
+from tests import playouts
+from tests.playouts import Policy, acting
 from tests.rules_support import applied, new_events, new_lines, refused_by
 
 NAMES = ("Ada", "Basil", "Cora", "Dmitri", "Edie")
@@ -159,9 +137,9 @@ def known_table(
         match = KNOWN_MATCHES[seat]
         not_match = next(s for s in (H, C) if s != KNOWN_SUITS[match])
         starter = (
-            Clue(NOT_MATCH_SUIT, suit=not_match),
-            Clue(NOT_SORCERESS_SUIT, suit=C),
-            Clue(MATCH_PREFERENCE, preference=women[match].preferences[0]),
+            Clue(ClueKind.NOT_MATCH_SUIT, suit=not_match),
+            Clue(ClueKind.NOT_SORCERESS_SUIT, suit=C),
+            Clue(ClueKind.MATCH_PREFERENCE, preference=women[match].preferences[0]),
         )
         suitors_.append(evolve(suitor, match=match, clues=starter))
     numbers = sorted(c for c in standard_deck() if not c.is_honour)
@@ -297,7 +275,7 @@ def claim(
     state = game.apply(state, ClaimFloor(seat, woman, description))
     contest = state.contest
     assert contest is not None
-    if contest.stage != "join":
+    if contest.stage != ContestStage.JOIN:
         assert not joiners
         return state
     stay_out = [s for s in contest.undecided if s not in joiners]
@@ -306,18 +284,18 @@ def claim(
     return state
 
 
-def vote_all(state: TemptressState, choice: str = "no") -> TemptressState:
+def vote_all(state: TemptressState, choice: VoteChoice = VoteChoice.NO) -> TemptressState:
     """The island's voters all vote ``choice``."""
     contest = state.contest
-    assert contest is not None and contest.stage == "vote"
+    assert contest is not None and contest.stage == ContestStage.VOTE
     for seat in contest.asked:
         state = game.apply(state, Vote(seat, choice))
     return state
 
 
-def prompt_kind(state: TemptressState) -> str | None:
+def prompt_kind(state: TemptressState) -> PromptKind | None:
     current = game.prompt(state)
-    return None if current is None else current.kind
+    return None if current is None else PromptKind(current.kind)
 
 
 # --- invariants -------------------------------------------------------------------------
@@ -338,7 +316,7 @@ def check_invariants(state: TemptressState, before: TemptressState | None = None
     for woman in state.women:
         assert len(woman.pile) <= 4
     current = game.prompt(state)
-    reveal_pending = current is not None and current.kind == "faux_pas"
+    reveal_pending = current is not None and current.kind == PromptKind.FAUX_PAS
     tempted = [i for i, s in enumerate(state.suitors) if s.match == state.sorceress]
     assert len(tempted) <= 1
     for seat, s in enumerate(state.suitors):
@@ -350,16 +328,20 @@ def check_invariants(state: TemptressState, before: TemptressState | None = None
         assert len(s.faceup) <= min(s.faux_pas, len(s.hand))
         if not reveal_pending:
             assert len(s.faceup) == min(s.faux_pas, len(s.hand)), f"{s.name}: face-up cards"
+        # The hidden world never changes once dealt, so a clue true once stays true:
+        # only the clues new since ``before`` need checking.
+        held = set(before.suitors[seat].clues) if before is not None else set()
         for clue in s.clues:
-            assert clues.is_true(state, seat, clue), f"{s.name} holds a false clue {clue}"
+            if clue not in held:
+                assert clues.is_true(state, seat, clue), f"{s.name} holds a false clue {clue}"
         assert len(set(s.clues)) == len(s.clues)
         if s.out:
             assert s.hand == () and s.faceup == ()
         for woman, drawn in s.draws:
             assert drawn.is_honour and 0 <= woman < 4
     # The stage, the prompt and the outcome agree.
-    assert (state.stage == OVER) == (state.result is not None) == (current is None)
-    assert (state.contest is not None) == (state.stage == CONTEST)
+    assert (state.stage == Stage.OVER) == (state.result is not None) == (current is None)
+    assert (state.contest is not None) == (state.stage == Stage.CONTEST)
     if current is not None:
         assert current.seats, f"nobody is asked to act: {current.text}"
         narrator = state.narrator_seat
@@ -377,195 +359,98 @@ def check_invariants(state: TemptressState, before: TemptressState | None = None
         assert len(state.pacts) >= len(before.pacts)
 
 
-# --- a cheap random policy --------------------------------------------------------------
+# --- policies and playouts ------------------------------------------------------------------
 
-PROMISES = ("Do not oppose my actions this round.", "Tell us the brothel anecdote.", "x")
-DESCRIPTIONS = ("", "recites a sonnet by the lagoon", "  bakes   a cake  ", "y" * 130)
+random_policy = partial(playouts.random_policy, TEMPTRESS)
+"""``random_policy(seed)``: a random open choice of a random asked seat."""
+bot_policy = partial(playouts.bot_policy, TEMPTRESS)
+"""``bot_policy(seed)``: the shipped bots, each seeing its own view."""
+mixed_policy = partial(playouts.mixed_policy, TEMPTRESS)
+"""``mixed_policy(seed, random_seats)``: some seats at random, the others bots."""
+playout = partial(playouts.playout, TEMPTRESS)
+"""``playout(state, policy, max_actions)``: yields (before, action, after)."""
 
 
-def _random_cards(rng: random.Random, hand: tuple[PlayingCard, ...], most: int):
-    count = rng.randint(1, max(1, min(most, len(hand)))) if hand else 1
-    return tuple(rng.sample(hand, min(count, len(hand))))
+def leaning_policy(seed: int) -> Policy:
+    """Random play drawn from the choices that leans toward the rare paths.
+
+    A random asked seat (a suitor more often than the narrator) draws a random
+    open answer from its view's choices, except that most of the time it
+    courts rather than passes, stays out of others' actions, re-rolls a target
+    out of reach, takes the fewest cards that reach the target and raises (so
+    third successes happen), retires whenever its hand allows (at a random
+    woman), and refills toward the suit its hand holds most (so seven-card
+    flushes happen). Every action it sends is an option of the view.
+    """
+    chance = [Chance(seed)]
+
+    def choose(state: TemptressState) -> Any:
+        asked = acting(TEMPTRESS, state)
+        suitors = [s for s in asked if s != state.narrator_seat]
+        roll, chance[0] = chance[0].below(10)
+        seat, chance[0] = chance[0].pick(suitors if suitors and roll else asked)
+        view = game.view(state, seat)
+        choices = view.choices
+        assert choices is not None
+        roll, chance[0] = chance[0].below(4)
+        if isinstance(choices, PlayChoices) and view.contest is not None:
+            dice = view.contest.dice
+            reroll = choices.rerolls[dice.index(max(dice))]
+            if reroll.open and roll < 2 and choices.target > max(c.rank for c in choices.hand):
+                return reroll.value
+            if roll < 3:
+                return _fewest_reaching(choices)
+        if isinstance(choices, Pick):
+            retire = _retirements(choices)
+            if retire and roll < 3:
+                action, chance[0] = chance[0].pick(retire)
+                return action
+            refill = _leaning_refill(state, seat, choices)
+            if refill is not None and roll < 2:
+                return refill
+            for key in (ChoiceKey.COURT, ChoiceKey.RAISE, ChoiceKey.STAY):
+                option = choices.keyed(key)
+                if option is not None and option.open and roll < 3:
+                    if option.then is None:
+                        return option.value
+                    action, chance[0] = option.then.draw(chance[0])
+                    return action
+        action, chance[0] = choices.draw(chance[0])
+        return action
+
+    return choose
 
 
-def _fewest_reaching(hand: tuple[PlayingCard, ...], budget: int, goal: int):
-    """The fewest cards (then the lowest total) that reach ``goal``; else the best card."""
-    for size in range(1, min(budget, len(hand)) + 1):
-        reaching = [c for c in combinations(hand, size) if sum(x.rank for x in c) >= goal]
+def _retirements(choices: Pick[Any]) -> list[Any]:
+    """The open retirements: under the floor's retire option, or at the final retirements."""
+    retire = choices.keyed(ChoiceKey.RETIRE)
+    if retire is not None and isinstance(retire.then, Pick):
+        return [o.value for o in retire.then.opened]
+    return [o.value for o in choices.opened if isinstance(o.value, Retire)]
+
+
+def _fewest_reaching(choices: PlayChoices) -> Any:
+    """The fewest cards (then the lowest total) that reach the target; else the best card."""
+    hand = choices.hand
+    for size in range(1, min(choices.budget, len(hand)) + 1):
+        reaching = [c for c in combinations(hand, size) if sum(x.rank for x in c) >= choices.target]
         if reaching:
-            return min(reaching, key=lambda c: sum(x.rank for x in c))
-    return (max(hand, key=lambda c: c.rank),)
+            return choices.action(min(reaching, key=lambda c: sum(x.rank for x in c)), False, False)
+    return choices.action((max(hand, key=lambda c: c.rank),), False, False)
 
 
-def candidates(state: TemptressState, rng: random.Random) -> list[Any]:
-    """Legal-looking actions for the current prompt, most wanted first (some are refused)."""
-    current = game.prompt(state)
-    assert current is not None
-    narrator = state.narrator_seat
-    suitors = [s for s in current.seats if s != narrator]
-    kind = current.kind
-    if suitors and (narrator not in current.seats or rng.random() < 0.9):
-        return candidates_for(state, rng, rng.choice(suitors), kind)
-    assert narrator is not None
-    seat, contest, count = narrator, state.contest, len(state.suitors)
-    if kind == "floor":
-        if rng.random() < 0.3:
-            return [NarratorEndRound(seat)]
-        return [NarratorAward(seat, rng.randrange(count + 1))]
-    assert contest is not None
-    if kind == "tie":
-        return [NarratorSettleTie(seat, rng.choice(contest.asked))]
-    if kind == "verdict":
-        awards = tuple(s for s in range(count) if rng.random() < 0.15)
-        return [NarratorVerdict(seat, awards, rng.random() < 0.5), NarratorVerdict(seat)]
-    if kind == "review":
-        rejected = tuple(s for s in contest.participants if rng.random() < 0.2)
-        return [NarratorReviewStakes(seat, rejected), NarratorReviewStakes(seat)]
-    raise AssertionError(f"no narrator candidates for {kind}")
-
-
-def candidates_for(state: TemptressState, rng: random.Random, seat: Seat, kind: str) -> list[Any]:
-    me = state.suitors[seat]
-    hand = me.hand
-    contest = state.contest
-    women = range(4)
-    if kind == "faux_pas":
-        return [RevealFauxPas(seat, c) for c in rng.sample(hand, len(hand))]
-    if kind in ("floor", "final"):
-        out: list[Any] = []
-        if len(hand) == HAND_LIMIT and len({c.suit for c in hand}) == 1:
-            out.append(Retire(seat, rng.choice(women)))
-        if kind == "final":
-            return out + [Decline(seat)]
-        roll = rng.random()
-        if roll < 0.12 and me.rapport:
-            opponent = rng.randrange(len(state.suitors))
-            out.append(StartArgument(seat, opponent, rng.randint(1, me.rapport)))
-        if roll < 0.75:
-            out.append(ClaimFloor(seat, rng.choice(women), rng.choice(DESCRIPTIONS)))
-            out.append(ClaimFloor(seat, rng.choice(women)))
-        return out + [Decline(seat)]
-    if kind == "spend":
-        return _spend_candidates(state, rng, seat)
-    assert contest is not None
-    if kind == "join":
-        return [Join(seat, rng.random() < 0.3)]
-    if kind == "play":
-        budget = contest.budget_left(seat)
-        out = []
-        if me.rapport and rng.random() < 0.15:
-            out.append(Reroll(seat, rng.randrange(3)))
-        best = max(c.rank for c in hand)
-        if me.rapport and contest.targets[-1] > best and rng.random() < 0.5:
-            out.insert(0, Reroll(seat, contest.dice.index(max(contest.dice))))
-        for _ in range(3):
-            out.append(
-                PlayCards(
-                    seat,
-                    _random_cards(rng, hand, budget),
-                    rng.random() < 0.3,
-                    rng.random() < 0.3,
-                )
-            )
-        if rng.random() < 0.75:
-            out.insert(0, PlayCards(seat, _fewest_reaching(hand, budget, contest.targets[-1])))
-        return out + [PlayCards(seat, (hand[0],))]
-    if kind == "raise":
-        return [RaiseStakes(seat, rng.random() < 0.7)]
-    if kind == "follow":
-        return [Follow(seat, rng.random() < 0.6)]
-    if kind == "draw":
-        return [DrawFromPile(seat, w) for w in rng.sample(women, 4)]
-    if kind == "vote":
-        return [Vote(seat, rng.choice(("yes", "no", "abstain")))]
-    if kind == "answer":
-        return [AnswerArgument(seat, rng.random() < 0.3), AnswerArgument(seat, False)]
-    if kind == "stake":
-        return [SetStake(seat, rng.choice(STAKE_KINDS), rng.choice(PROMISES))]
-    raise AssertionError(f"no candidates for prompt kind {kind!r}")
-
-
-def _spend_candidates(state: TemptressState, rng: random.Random, seat: Seat) -> list[Any]:
-    me = state.suitors[seat]
-    need = min(HAND_LIMIT - len(me.hand), len(state.discard))
-    # Refills lean toward the suit the hand holds most, so seven-card flushes happen.
-    counts = Counter(c.suit for c in me.hand)
-    suit = counts.most_common(1)[0][0] if counts else rng.choice(tuple(Suit))
-    ranked = sorted(state.discard, key=lambda c: (c.suit != suit, rng.random()))
-    greedy = SpendRapport(seat, REFILL, tuple(ranked[: max(need, 0)]))
-    out = [
-        greedy,
-        SpendRapport(seat, CLUE, clue_kind=rng.choice(CLUE_KINDS)),
-        SpendRapport(seat, CLEAR),
-        SpendRapport(seat, KEEP),
-    ]
-    rng.shuffle(out)
-    if rng.random() < 0.5:
-        out.insert(0, greedy)
-    return out
-
-
-Step = tuple[TemptressState, Any, TemptressState]
-
-
-def random_step(state: TemptressState, rng: random.Random) -> tuple[Any, TemptressState]:
-    """Try the candidates in order; the first one the rules accept is played."""
-    for _ in range(20):
-        for action in candidates(state, rng):
-            try:
-                return action, game.apply(state, action)
-            except IllegalAction:
-                continue
-    raise AssertionError(f"no candidate was accepted at {game.prompt(state)}")
-
-
-Policy = Callable[[TemptressState], tuple[Any, TemptressState]]
-
-
-def random_policy(seed: int) -> Policy:
-    rng = random.Random(seed)
-    return lambda state: random_step(state, rng)
-
-
-def bot_policy(seed: int) -> Policy:
-    """The shipped bots, seeded as Session.bot_for seeds them, each seeing its view only."""
-    made: dict[Seat, Any] = {}
-
-    def choose(state: TemptressState) -> tuple[Any, TemptressState]:
-        current = game.prompt(state)
-        assert current is not None
-        seat = current.seats[0]
-        if seat not in made:
-            made[seat] = TEMPTRESS.make_bot(seat, seed * 7 + seat)
-        action = made[seat].choose(game.view(state, seat))
-        return action, game.apply(state, action)
-
-    return choose
-
-
-def mixed_policy(seed: int, random_seats: Iterable[Seat]) -> Policy:
-    """Some seats play at random, the others (and a person narrator) are bots."""
-    rand, bots = random_policy(seed), bot_policy(seed)
-    chosen = set(random_seats)
-
-    def choose(state: TemptressState) -> tuple[Any, TemptressState]:
-        current = game.prompt(state)
-        assert current is not None
-        if any(s in chosen for s in current.seats):
-            return rand(state)
-        return bots(state)
-
-    return choose
-
-
-def playout(state: TemptressState, policy: Policy, max_actions: int) -> Iterator[Step]:
-    """Yields (before, action, after) until the game ends or ``max_actions`` are applied."""
-    for _ in range(max_actions):
-        if game.prompt(state) is None:
-            return
-        action, after = policy(state)
-        yield state, action, after
-        state = after
+def _leaning_refill(state: TemptressState, seat: Seat, choices: Pick[Any]) -> Any:
+    """A refill toward the suit the hand holds most, when the spend choices offer one."""
+    refill = choices.keyed(ChoiceKey.REFILL)
+    if refill is None or not refill.open or not isinstance(refill.then, Pick):
+        return None
+    cards = refill.then
+    counts = Counter(c.suit for c in state.suitors[seat].hand)
+    suit = counts.most_common(1)[0][0] if counts else Suit.CLUBS
+    ranked = sorted(cards.options, key=lambda o: (o.value.suit != suit, -o.value.rank))
+    picked = [cards.options.index(o) for o in ranked[: cards.most]]
+    assert not cards.refusal(picked)
+    return cards.answer(picked)
 
 
 def bot_session(suitors: int = 5, *, person: bool = False, seed: int = 0, **options: Any):

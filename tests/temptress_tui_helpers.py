@@ -2,14 +2,20 @@
 
 from __future__ import annotations
 
-from tests.tui_helpers import screen_text, secret_leaks
-from tui.curtain import CurtainScreen
-from tui.temptress.narrator import NarratorScreen
-from tui.temptress.private import PrivateScreen
-from tui.temptress.table import TemptressTable
+from attrs import evolve
 
-LOG_LINES = 8
-"""The story log and the Footer at the bottom of the table: played cards are public there."""
+from rules.session import Session
+from tests.tui_helpers import screen_text, secret_leaks
+from tui.kit.form import FormScreen
+from tui.kit.seat import SeatScreen
+from tui.screens.curtain import CurtainScreen
+from tui.temptress.referee import NarratorConsole
+from tui.temptress.table import TemptressTable
+from tui.widgets.keybar import shown_keys
+
+LOG_LINES = 6
+"""The story log (under its rule) and the Footer at the bottom of the table: played
+cards are public there."""
 
 
 def leaks(app, text: str, viewer: int | None) -> list[str]:
@@ -24,10 +30,38 @@ def scan(app) -> list[str]:
     if isinstance(screen, TemptressTable):
         text = "\n".join(text.splitlines()[:-LOG_LINES])
         return leaks(app, text, None)
-    if isinstance(screen, CurtainScreen):
+    if isinstance(screen, CurtainScreen | FormScreen):
         return leaks(app, text, None)
-    if isinstance(screen, NarratorScreen):
+    if isinstance(screen, NarratorConsole):
         return []
-    if isinstance(screen, PrivateScreen):
+    if isinstance(screen, SeatScreen):
         return leaks(app, text, screen.seat)
     return []
+
+
+def lines(app) -> list[str]:
+    """The screen's rows, as the terminal shows them."""
+    return screen_text(app).splitlines()
+
+
+def footer(app) -> str:
+    """The Footer: the last row."""
+    return lines(app)[-1]
+
+
+def footer_problems(app) -> list[str]:
+    """Keys the screen shows that the Footer does not show whole."""
+    shown = footer(app)
+    return [
+        f"{type(app.screen).__name__}: {label!r} not in {shown!r}"
+        for binding, _, _ in shown_keys(app.screen)
+        if (label := f"{app.get_key_display(binding)} {binding.description}") not in shown
+    ]
+
+
+def with_suitor(session: Session, seat: int, **changes) -> Session:
+    """``session`` with one suitor changed (a test sets a hand, Rapport, face-up cards)."""
+    state = session.state
+    suitors = list(state.suitors)
+    suitors[seat] = evolve(suitors[seat], **changes)
+    return evolve(session, state=evolve(state, suitors=tuple(suitors)))

@@ -55,10 +55,10 @@ CURTAIN = re.compile(
     r"(?P=name): press Enter when only you can see the screen\.|(?P=name): type your PIN.*)"
 )
 PRIVATE = (
-    re.compile(r"^\s*(?P<name>.+?), this screen is for you alone · Turn (?P<number>\d+)$"),
-    re.compile(r"^ (?P<name>.+?), for your eyes only · Round (?P<number>\d+)$"),
-    re.compile(r"^ (?P<name>.+?): write .* \(for your eyes only\)$"),
-    re.compile(r"^ (?P<name>.+?): which of your cards did it mention\?$"),
+    re.compile(r"^ (?P<name>.+?), for your eyes only · (?:Turn|Round) (?P<number>\d+)$"),
+    re.compile(
+        r"^ (?P<name>.+?), for your eyes only · (?:the Barkeep's console · )?\d+ passages? told$"
+    ),
 )
 TABLE_PARTS = {"number", "log", "now", "status"}
 
@@ -220,7 +220,7 @@ class Step:
     @cached_property
     def lantern(self) -> tuple[str, str]:
         """The Lantern table's ``Now:`` line and status."""
-        from tui.lantern.screens import status_text
+        from tui.lantern.render import status_text
 
         prompt = self.session.prompt
         now = ""
@@ -376,7 +376,9 @@ def lantern_keys(kind, footer, rng, save):
             ),
         )
     if kind == "private" and "^s Tell" in footer:
-        return [rng.choice(["ctrl+n", "ctrl+b"])]  # pass, or burn a card and pass
+        return [rng.choice(["ctrl+n", "ctrl+r"])]  # pass, or burn a card and pass
+    if kind == "private" and "^s End the tale" in footer:
+        return ["ctrl+s"]
     return ["enter"] if kind in ("curtain", "private") else None
 
 
@@ -548,6 +550,7 @@ def leave_stray_temp(path: Path) -> None:
     path.with_name(f".{path.name}.k1ll3d.tmp").write_bytes(data[: len(data) // 2])
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("game", list(GAMES))
 def test_every_confirmed_move_survives_a_kill(game: str, tmp_path: Path, capsys):
     rng = random.Random(f"crash-safety-{game}")

@@ -44,7 +44,7 @@ from rules.simulate import bot_config, bot_table, play_out
 from tests.rules_support import save_refusal as load_refusal
 from tests.tui_helpers import make_app, screen_text
 from tui import cli
-from tui.resume import ResumeScreen
+from tui.screens.resume import ResumeScreen
 
 SEED = 5
 ACTIONS = 45
@@ -101,7 +101,9 @@ REASONS: dict[str, str] = {
     "checksum": (
         r"{path} was changed or damaged after it was saved \(its checksum does not match\)"
     ),
-    "said_turn": r"{path}: it says turn \d+ but its moves replay to turn \d+; it was edited",
+    "said_turn": (
+        r"{path}: it says (turn|round|passage) \d+ but its moves replay to \1 \d+; it was edited"
+    ),
     "said_finished": (
         r"{path}: it says the game is (finished|still going) but its moves replay otherwise; "
         r"it was edited"
@@ -253,8 +255,8 @@ def edits(original: Original) -> list[Damaged]:
         Damaged(
             "turn-signed",
             changed(original, put("turn", data["turn"] + 1), sign=True),
-            f"{exact}: it says turn {data['turn'] + 1} but its moves replay to turn "
-            f"{session.turn}; it was edited",
+            f"{exact}: it says {session.game.turn_word} {data['turn'] + 1} but its moves "
+            f"replay to {session.game.turn_word} {session.turn}; it was edited",
         ),
         Damaged(
             "finished",

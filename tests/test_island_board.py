@@ -10,7 +10,7 @@ from rules.engine import Outcome
 from rules.island import board
 from rules.island import game as island
 from rules.island.board import MoverOptions, island_labels, island_of
-from rules.island.state import MOVE, OVER, RESPOND, MoveTo, PlaceTile, RemoveTile
+from rules.island.state import MoveTo, Phase, PlaceTile, PlayResponse, RemoveTile
 from tests.island_helpers import (
     NE,
     NW,
@@ -22,6 +22,7 @@ from tests.island_helpers import (
     at_move,
     at_respond,
     fresh,
+    mover_targets,
     respond_and_pick,
 )
 from tests.rules_support import refused_by
@@ -96,7 +97,7 @@ def test_the_lone_piece_loses_and_the_other_two_win():
     after = island.apply(state, RemoveTile(1, C))
     assert after.tiles == tuple(sorted([E, NE, NW, SW]))
     assert after.stock == 15
-    assert after.phase == OVER
+    assert after.phase == Phase.OVER
     assert after.result == Outcome(
         (0, 1), (2,), "Cy is stranded alone on an island; Ann and Bo win."
     )
@@ -121,7 +122,7 @@ def test_splitting_the_island_three_ways_loses_for_the_mover():
     after = island.apply(state, RemoveTile(0, C))
     assert after.tiles == tuple(sorted([E, NW, SW]))
     assert island_labels(after.pieces, after.tiles) == (0, 1, 2)
-    assert after.phase == OVER
+    assert after.phase == Phase.OVER
     assert after.result == Outcome(
         (1, 2), (0,), "Ann split the island three ways and loses; Bo and Cy win."
     )
@@ -132,7 +133,7 @@ def test_the_game_goes_on_while_all_three_share_one_island():
     after = island.apply(state, RemoveTile(0, NE))
     assert island_labels(after.pieces, after.tiles) == (0, 0, 0)
     assert after.result is None
-    assert after.phase == RESPOND
+    assert after.phase == Phase.RESPOND
     assert after.turn == state.turn + 1
 
 
@@ -142,7 +143,7 @@ def test_cutting_off_an_empty_tile_does_not_end_the_game():
     after = island.apply(state, RemoveTile(0, (2, 0)))
     assert island_of((3, 0), after.tiles) == frozenset({(3, 0)})
     assert after.result is None
-    assert after.phase == RESPOND
+    assert after.phase == Phase.RESPOND
 
 
 # --- the Mover's three options -----------------------------------------------------
@@ -150,14 +151,23 @@ def test_cutting_off_an_empty_tile_does_not_end_the_game():
 
 def test_on_the_open_flower_every_option_is_offered():
     state = at_move(0, FLOWER, START, stock=12)
-    options = island.view(state, None).options
-    assert options == MoverOptions(
+    view = island.view(state, 0)
+    assert mover_targets(view) == MoverOptions(
         moves=(C, SE, NE),
         places=((1, 1), (2, -1), (2, 0)),
         removes=(C, SE, NE),
         forced="",
     )
-    assert options.any
+    assert view.choices.ask == "Ann: move, place or remove a tile."
+    assert [o.label for o in view.choices.options][:4] == [
+        "Move west", "Move south-west", "Move north-west", "Place a tile to the south-east"
+    ]  # fmt: skip
+
+
+def test_only_the_mover_is_offered_the_board_and_nobody_in_public():
+    state = at_move(0, FLOWER, START, stock=12)
+    assert island.view(state, 1).choices is None
+    assert island.view(state, None).choices is None
 
 
 def test_the_mover_may_move_to_a_free_adjacent_tile():
@@ -167,7 +177,7 @@ def test_the_mover_may_move_to_a_free_adjacent_tile():
     assert after.tiles == FLOWER
     assert after.stock == 12
     assert after.log[-2].text == "Ann moves west."
-    assert after.phase == RESPOND
+    assert after.phase == Phase.RESPOND
     assert after.mover is None
 
 
@@ -261,9 +271,10 @@ HEMMED = ((C, E, W), (C, E, W))
 
 def test_blocked_mover_must_place_a_tile():
     state = at_move(0, *HEMMED, stock=16)
-    assert island.view(state, 0).options == MoverOptions(
-        moves=(), places=(SW, NW, SE, NE), removes=(), forced=MUST_PLACE
+    assert mover_targets(island.view(state, 0)) == MoverOptions(
+        moves=(), places=(SW, NW, SE, NE), removes=(), forced=""
     )
+    assert island.view(state, 0).choices.ask.endswith(MUST_PLACE)
     assert refused(state, MoveTo(0, E)) == MUST_PLACE
     assert refused(state, RemoveTile(0, W)) == MUST_PLACE
     after = island.apply(state, PlaceTile(0, NE))
@@ -282,7 +293,7 @@ def test_a_forced_placement_still_has_to_be_next_to_the_mover():
 def test_empty_stock_forces_a_removal():
     state = at_move(0, FLOWER, START, stock=0)
     assert state.config.tiles == 7
-    assert island.view(state, 2).options == MoverOptions(
+    assert mover_targets(island.view(state, 0)) == MoverOptions(
         moves=(), places=(), removes=(C, SE, NE), forced=MUST_REMOVE
     )
     assert refused(state, MoveTo(0, C)) == MUST_REMOVE
@@ -314,7 +325,7 @@ def test_a_mover_with_no_option_at_all_passes_the_turn():
     state = at_respond(LINE, (C, E, W), stock=0, decider=1)
     judged, ann_card, cy_card = state.judged, state.hands[0][0], state.hands[2][0]
     after = respond_and_pick(state, mover=0)
-    assert after.phase == RESPOND
+    assert after.phase == Phase.RESPOND
     assert after.turn == 2
     assert after.decider == 2
     assert after.mover is None
@@ -334,8 +345,9 @@ def test_a_mover_with_no_option_at_all_passes_the_turn():
 def test_a_mover_never_sees_a_move_prompt_when_there_is_no_option():
     state = at_respond(LINE, (C, E, W), stock=0, decider=1)
     after = respond_and_pick(state, mover=0)
-    assert island.prompt(after).kind == RESPOND
-    assert island.view(after, 0).options is None
+    assert island.prompt(after).kind == Phase.RESPOND
+    offered = [option.value for option in island.view(after, 0).choices.options]
+    assert all(isinstance(action, PlayResponse) for action in offered)
 
 
 def test_with_a_free_neighbour_and_stock_every_option_is_open():
@@ -349,6 +361,6 @@ def test_the_move_prompt_is_public_and_names_the_mover():
     state = at_move(2, FLOWER, START, stock=12)
     prompt = island.prompt(state)
     assert prompt.seats == (2,)
-    assert prompt.kind == MOVE
+    assert prompt.kind == Phase.MOVE
     assert prompt.private is False
     assert prompt.text == "Cy: move, place or remove a tile."

@@ -15,13 +15,10 @@ from rules.chance import Chance, loaded
 from rules.engine import Event, IllegalAction
 from rules.island import game as island
 from rules.island.state import (
-    DECIDE,
-    MOVE,
-    OVER,
-    RESPOND,
     IslandConfig,
     IslandView,
     MoveTo,
+    Phase,
     PickResponse,
     PlaceTile,
     PlayResponse,
@@ -39,6 +36,7 @@ from tests.island_helpers import (
     check_invariants,
     config,
     fresh,
+    mover_targets,
     pack,
     playout,
     respond_and_pick,
@@ -68,9 +66,9 @@ def both_played(state):
 def full_turn(state, mover: int):
     """Respond, pick ``mover``'s card, and move into the centre if it is free (else any move)."""
     state = respond_and_pick(state, mover)
-    if state.phase != MOVE:
+    if state.phase != Phase.MOVE:
         return state
-    options = island.view(state, mover).options
+    options = mover_targets(island.view(state, mover))
     if C in options.moves:
         return island.apply(state, MoveTo(mover, C))
     if options.moves:
@@ -87,7 +85,7 @@ def test_a_new_table_deals_three_cards_each_and_turns_up_a_compatibility_card(ta
     assert [len(hand) for hand in table.hands] == [3, 3, 3]
     assert len(set(sum(table.hands, ()))) == 9
     assert table.judged in pack().adjectives
-    assert (table.turn, table.phase, table.stock) == (1, RESPOND, 12)
+    assert (table.turn, table.phase, table.stock) == (1, Phase.RESPOND, 12)
     assert table.responses == (None, None, None)
     assert table.log == (
         Event("The island opens: Ann, Bo, Cy. Bo is the first Decider."),
@@ -154,7 +152,7 @@ def test_nine_response_cards_and_one_compatibility_card_are_enough_to_play_on():
 def test_the_two_seats_beside_the_decider_respond_in_private(table):
     prompt = island.prompt(table)
     assert prompt.seats == (0, 2)
-    assert prompt.kind == RESPOND
+    assert prompt.kind == Phase.RESPOND
     assert prompt.private is True
     assert prompt.text == f"Ann and Cy: pick a response card for '{table.judged}'."
 
@@ -164,7 +162,7 @@ def test_a_played_card_leaves_the_hand_and_only_its_owner_reads_which(table):
     after = island.apply(table, PlayResponse(0, card))
     assert after.hands[0] == tuple(c for c in table.hands[0] if c != card)
     assert after.responses == (card, None, None)
-    assert after.phase == RESPOND
+    assert after.phase == Phase.RESPOND
     assert after.log[-2:] == (
         Event("Ann has chosen a card."),
         Event(f"You put forward '{card}'.", (0,)),
@@ -226,12 +224,12 @@ def test_an_action_the_island_does_not_know_is_refused(table):
 def test_once_both_cards_are_in_the_decider_judges_them(table):
     ann, cy = table.hands[0][0], table.hands[2][0]
     state = both_played(table)
-    assert state.phase == DECIDE
+    assert state.phase == Phase.DECIDE
     assert sorted(state.shown) == sorted([ann, cy])
     assert state.log[-1] == Event("Both cards are face down before Bo, owners hidden.")
     prompt = island.prompt(state)
     assert prompt.seats == (1,)
-    assert prompt.kind == DECIDE
+    assert prompt.kind == Phase.DECIDE
     assert prompt.private is True
     assert prompt.text == f"Bo: pick the card that best fits '{table.judged}'."
 
@@ -252,14 +250,16 @@ def test_only_the_decider_sees_the_cards_while_judging(table):
 def test_the_deciders_view_has_no_field_that_could_say_who_played_what():
     assert [f.name for f in attrs.fields(IslandView)] == [
         "seat", "names", "tiles", "pieces", "stock", "turn", "phase", "decider", "judged",
-        "waiting_on", "hand", "my_response", "shown", "mover", "options", "log", "outcome",
-        "nouns_left", "adjectives_left",
+        "waiting_on", "hand", "my_response", "shown", "mover", "log", "outcome",
+        "nouns_left", "adjectives_left", "choices", "notes", "reveal",
     ]  # fmt: skip
     view = island.view(both_played(fresh(SEED)), 1)
     assert not any(isinstance(getattr(view, f.name), Mapping) for f in attrs.fields(IslandView))
     assert view.my_response is None
     assert view.mover is None
-    assert view.options is None
+    assert [o.value for o in view.choices.options] == [PickResponse(1, 0), PickResponse(1, 1)]
+    assert [o.label for o in view.choices.options] == list(view.shown)
+    assert view.notes == ()
 
 
 def test_the_deciders_log_never_names_the_cards_before_the_pick(table):
@@ -280,7 +280,9 @@ def test_the_deciders_view_is_the_same_whoever_played_which_card(table):
     two = island.apply(island.apply(swapped, PlayResponse(0, y)), PlayResponse(2, x))
     view_one, view_two = island.view(one, 1), island.view(two, 1)
     assert sorted(view_one.shown) == sorted(view_two.shown) == sorted([x, y])
-    assert evolve(view_one, shown=()) == evolve(view_two, shown=())
+    assert evolve(view_one, shown=(), choices=None) == evolve(view_two, shown=(), choices=None)
+    labels = sorted(o.label for o in view_one.choices.options)
+    assert labels == sorted(o.label for o in view_two.choices.options) == sorted([x, y])
 
 
 @pytest.mark.parametrize("choice", [0, 1])
@@ -290,7 +292,7 @@ def test_the_owner_of_the_picked_card_becomes_the_mover(table, choice):
     mover = 0 if state.responses[0] == picked else 2
     loser = 2 - mover
     after = island.apply(state, PickResponse(1, choice))
-    assert after.phase == MOVE
+    assert after.phase == Phase.MOVE
     assert after.mover == mover
     assert after.log[-1] == Event(
         f"Bo picks '{picked}' for '{table.judged}': {NAMES[mover]}'s card "
@@ -323,7 +325,7 @@ def test_only_the_mover_acts_after_the_judging(table):
 
 def test_nothing_is_accepted_once_the_game_is_over():
     state = island.apply(at_move(2, (C, E, NE, NW, SW), (E, NW, SW), 14), RemoveTile(2, C))
-    assert state.phase == OVER
+    assert state.phase == Phase.OVER
     assert refused(state, PlayResponse(0, state.hands[0][0])) == "The game is over: no more moves."
 
 

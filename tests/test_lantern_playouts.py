@@ -20,7 +20,7 @@ from typing import Any
 import pytest
 
 from rules.lantern.game import LANTERN
-from rules.lantern.state import OVER, SeatBard
+from rules.lantern.state import Phase, SeatBard
 from rules.session import BOT, SeatPlan, Session
 from rules.simulate import play_out, simulate
 from tests.lantern_helpers import (
@@ -83,7 +83,7 @@ def test_demo_games_keep_every_invariant_and_end(table):
             bards, person=person, seed=seed, benches=benches, hand=hand, elements=elements
         )
         last = play_checked(start)
-        assert last.state.phase == OVER
+        assert last.state.phase == Phase.OVER
         endings["won" if last.outcome.winners else "dry"] += 1
     if elements is None:
         assert endings["won"] == GAMES_PER_TABLE
@@ -115,7 +115,7 @@ def test_demo_games_with_bards_leaving_and_joining_keep_every_invariant(person, 
     for seed in range(25):
         start = bot_session(5, person=person, seed=seed, benches=6, hand=5, seated=seated)
         last = play_checked(start, policy_seats(restless_policy(seed, rate=0.1)))
-        assert last.state.phase == OVER
+        assert last.state.phase == Phase.OVER
         moves.update(type(a).__name__ for a in last.actions)
     assert moves["Leave"] >= 5 and moves["SeatBard"] >= 5
 
@@ -124,9 +124,9 @@ def test_a_tale_with_one_bard_seated_waits_for_a_second():
     made = config(3, benches=3, hand=5, seated=(True, False, False))
     seats = tuple(SeatPlan(n, BOT) for n in (*NAMES[:3], BARKEEP_NAME))
     start = Session.start(LANTERN, made, 7, seats)
-    assert start.prompt.kind == "suspended"
+    assert start.prompt.kind == Phase.SUSPENDED
     last = play_checked(start)
-    assert isinstance(last.actions[0], SeatBard) and last.state.phase == OVER
+    assert isinstance(last.actions[0], SeatBard) and last.state.phase == Phase.OVER
 
 
 @pytest.mark.parametrize("chunk", range(4))
@@ -145,6 +145,6 @@ def test_rowdy_games_keep_every_invariant_and_end(chunk):
             elements=bards * hand + 5 + seed % 20,
         )
         last = play_checked(start, policy_seats(random_policy(seed)))
-        assert last.state.phase == OVER
+        assert last.state.phase == Phase.OVER
         seen.update(type(a).__name__ for a in last.actions)
     assert {"Interrupt", "RuleInterruption", "Restock", "Sleep", "Leave", "SeatBard"} <= set(seen)

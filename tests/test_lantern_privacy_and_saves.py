@@ -8,7 +8,13 @@ public table:
   deck, and no element of another Bard's hand among the elements it names,
   unless that card was named in public (the play or an interruption under way);
 * a Bard reads the public lines and their own private ones, nobody else's;
-* the Barkeep's console holds every hand, the deck and every element.
+* a Bard's choices name only cards that Bard may know of (their hand, the table,
+  the tale, the play under way), and neither they nor the notes (the private
+  lines written for that Bard) name an element another Bard holds unseen;
+* the choices of a public prompt show the table nothing hidden (but the cards a
+  Bard may interrupt with, which only that Bard is shown);
+* the Barkeep's console holds every hand, the deck and every element;
+* only the public view of a finished tale reveals every hand and every Ale.
 
 A saved tale (``rules.saves.write``) loads by replaying its actions to the very
 same state. The default pack ships at least 200 story elements, and a
@@ -18,16 +24,21 @@ malformed pack is refused with a PackError naming the file and the field.
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from functools import cache
 from importlib import resources
+from typing import Any
 
 import pytest
 
 from rules import saves
+from rules.choices import Option, Pick, Write
 from rules.lantern import game
+from rules.lantern.choices import RulingChoices, TurnChoices
 from rules.lantern.game import LANTERN
 from rules.lantern.pack import MIN_ELEMENTS, default_pack, load_pack
-from rules.lantern.state import OVER, LanternState
+from rules.lantern.state import Interrupt, LanternState, PassTurn, Phase, Play, Rule
+from rules.lantern.view import LanternReveal
 from rules.packs import PackError
 from rules.saves import SaveError
 from rules.session import Session
@@ -71,10 +82,78 @@ def hidden_hand(state: LanternState, bard: int) -> set[int]:
     return set(state.hands[bard]) - named_in_public(state)
 
 
+def parts(node: Any, *, public: bool = False) -> Iterator[Any]:
+    """Every question and option of a choices tree (``public``: what the table may be shown,
+    so not the cards under the window's ``interrupt``)."""
+    if node is None:
+        return
+    yield node
+    children: tuple[Any, ...] = ()
+    if isinstance(node, TurnChoices):
+        children = (node.cards, node.ties, node.loose_end, node.passes, node.between)
+    elif isinstance(node, RulingChoices):
+        children = (node.verify, node.loose_end, node.ties, node.deny)
+    elif isinstance(node, Pick):
+        children = node.options
+    elif isinstance(node, Option) and not (public and node.key == "interrupt"):
+        children = (node.then,)
+    for child in children:
+        yield from parts(child, public=public)
+
+
+def texts_of(choices: Any, *, public: bool = False) -> list[str]:
+    """The words of the choices: questions, labels, hints, closed options' reasons."""
+    found: list[str] = []
+    for part in parts(choices, public=public):
+        if isinstance(part, TurnChoices | RulingChoices | Pick):
+            found.append(part.ask)
+        elif isinstance(part, Write):
+            found += [part.ask, part.hint]
+        elif isinstance(part, Option):
+            found += [part.label, part.closed]
+    return found
+
+
+def cards_of(choices: Any) -> set[int]:
+    """The cards the choices name: to play, tie off, burn, interrupt with, rule tied."""
+    found: set[int] = set()
+    if isinstance(choices, TurnChoices):
+        found |= {o.value for o in choices.cards.options} | {o.value for o in choices.ties.options}
+    if isinstance(choices, RulingChoices):
+        found |= {o.value for o in choices.ties.options}
+    for part in parts(choices):
+        value = part.value if isinstance(part, Option) else None
+        if isinstance(value, Play):
+            found |= set(value.ties) | (set() if value.card is None else {value.card})
+        elif isinstance(value, PassTurn) and value.burn is not None:
+            found.add(value.burn)
+        elif isinstance(value, Interrupt) and value.card is not None:
+            found.add(value.card)
+        elif isinstance(value, Rule):
+            found |= set(value.tied)
+    return found
+
+
+def names_a_hidden_card(state: LanternState, seat: int, texts: list[str], known: set[int]) -> bool:
+    """Whether ``texts`` name an element another Bard holds unseen (an element that is part
+    of one ``seat`` may know of does not count)."""
+    allowed = [state.elements[c] for c in known]
+    for other in range(len(state.config.bards)):
+        if other == seat:
+            continue
+        for card in hidden_hand(state, other) - known:
+            element = state.elements[card]
+            if any(element in text for text in allowed):
+                continue
+            if any(element in text for text in texts):
+                return True
+    return False
+
+
 @pytest.mark.parametrize("name", list(GAMES))
 def test_no_bard_sees_another_bards_hand(name):
     states = tale(name)
-    assert states[-1].phase == OVER
+    assert states[-1].phase == Phase.OVER
     for state in states:
         for seat in range(len(state.config.bards)):
             view = game.view(state, seat)
@@ -88,6 +167,70 @@ def test_no_bard_sees_another_bards_hand(name):
                     assert not hidden_hand(state, other) & set(named), (seat, other)
             assert [b.cards for b in view.bards] == [len(h) for h in state.hands]
             assert view.deck == len(state.deck) and view.burned == len(state.burned)
+
+
+@pytest.mark.parametrize("name", list(GAMES))
+def test_no_bards_choices_name_a_card_they_may_not_know_of(name):
+    offered = 0
+    for state in tale(name):
+        for seat in range(len(state.config.bards)):
+            view = game.view(state, seat)
+            if view.choices is None:
+                continue
+            offered += 1
+            known = set(dict(view.elements_named))
+            cards = cards_of(view.choices)
+            assert cards <= known, (seat, cards - known)
+            for other in range(len(state.config.bards)):
+                if other != seat:
+                    assert not cards & hidden_hand(state, other), (seat, other)
+            assert not names_a_hidden_card(state, seat, texts_of(view.choices), known)
+    assert offered >= 40
+
+
+@pytest.mark.parametrize("name", list(GAMES))
+def test_the_choices_of_a_public_prompt_show_the_table_nothing_hidden(name):
+    shown = 0
+    for state in tale(name):
+        current = game.prompt(state)
+        if current is None or current.private:
+            continue
+        public = set(dict(game.view(state, None).elements_named))
+        for seat in current.seats:
+            texts = texts_of(game.view(state, seat).choices, public=True)
+            shown += 1
+            for bard in range(len(state.config.bards)):
+                assert not names_a_hidden_card(state, bard, texts, public), (current, seat)
+    assert shown >= 20
+
+
+@pytest.mark.parametrize("name", list(GAMES))
+def test_a_bards_notes_are_their_own_lines_and_name_no_card_another_holds(name):
+    states = tale(name)
+    for before, after in zip(states, states[1:], strict=False):
+        for seat in range(len(after.config.bards)):
+            notes = game.view(after, seat).notes
+            written = [e.text for e in after.log if e.seats and e.seats[0] == seat]
+            assert list(notes) == written
+            fresh_notes = list(notes[len(game.view(before, seat).notes) :])
+            known = set(dict(game.view(after, seat).elements_named))
+            assert not names_a_hidden_card(after, seat, fresh_notes, known), fresh_notes
+    assert all(game.view(s, None).notes == () for s in states)
+
+
+@pytest.mark.parametrize("name", list(GAMES))
+def test_only_the_finished_public_view_reveals_every_hand_and_ale(name):
+    states = tale(name)
+    for state in states:
+        seats = [*range(len(game.seat_names(state))), None]
+        for seat in seats:
+            reveal = game.view(state, seat).reveal
+            if seat is None and state.result is not None:
+                hands = tuple(tuple(state.elements[c] for c in hand) for hand in state.hands)
+                assert reveal == LanternReveal(hands, state.ale)
+            else:
+                assert reveal is None, (seat, state.phase)
+    assert states[-1].result is not None
 
 
 @pytest.mark.parametrize("name", list(GAMES))
@@ -182,8 +325,8 @@ def test_a_saved_tale_replays_to_the_same_state(tmp_path, person, policy, action
 
 
 def test_a_restocked_tale_saves_and_loads(tmp_path):
-    start = bot_session(3, seed=12, benches=3, hand=5, elements=20)
-    session = play_session(start, random_policy(12), 10_000)
+    start = bot_session(3, seed=11, benches=3, hand=5, elements=20)
+    session = play_session(start, random_policy(11), 10_000)
     assert len(session.state.elements) > 20
     path = tmp_path / "restocked.json"
     saves.write(session, path)

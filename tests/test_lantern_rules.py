@@ -16,25 +16,17 @@ from attrs import evolve
 
 from rules.engine import Event, Outcome
 from rules.lantern import game
+from rules.lantern.benches import time_out
 from rules.lantern.state import (
-    CLOSING,
     DENY_REASONS,
-    DRY,
-    INTERRUPTIONS,
-    NO_CARD_NAMED,
-    NOT_BROUGHT_IN,
-    NOTHING_PLAYED,
-    OVER,
-    RULING,
-    SUSPENDED,
-    TABLE,
-    TURN,
-    WINDOW,
     Closing,
+    DenyReason,
     Interrupt,
+    Keeper,
     Leave,
     Passage,
     PassTurn,
+    Phase,
     Play,
     Restock,
     Rule,
@@ -90,7 +82,7 @@ def test_the_known_tavern_deals_the_packs_first_elements_in_order():
     state = known_tavern()
     assert state.hands == HANDS
     assert state.deck == tuple(range(GHOST, len(pack().elements)))
-    assert state.benches == (0, 1, 2) and state.on_turn == ADA and state.phase == TURN
+    assert state.benches == (0, 1, 2) and state.on_turn == ADA and state.phase == Phase.TURN
 
 
 # --- setup --------------------------------------------------------------------------------
@@ -105,7 +97,7 @@ def test_setup_seats_the_starting_bards_in_order_and_deals_each_the_starting_han
     assert len(dealt) == 21
     assert state.deck == tuple(c for c in range(len(pack().elements)) if c not in dealt)
     assert state.table == () and state.burned == () and state.ale == (0, 0, 0)
-    assert state.phase == TURN and state.on_turn == ADA
+    assert state.phase == Phase.TURN and state.on_turn == ADA
     assert game.prompt(state).seats == (ADA,)
     assert game.prompt(state).text == "Ada: tell the next part of the tale, or pass."
     assert [e.text for e in state.log if e.seats is None] == [
@@ -129,7 +121,7 @@ def test_only_the_starting_bards_are_seated_and_dealt_and_the_first_bench_begins
     state = fresh(seed=2, bards=3, benches=4, seated=(False, True, True))
     assert state.benches == (None, 0, 1)
     assert state.hands[ADA] == () and len(state.hands[BASIL]) == len(state.hands[CORA]) == 7
-    assert state.on_turn == BASIL and state.phase == TURN
+    assert state.on_turn == BASIL and state.phase == Phase.TURN
     assert [e.text for e in state.log if e.seats is None] == [
         "The Rusty Lantern opens with 4 benches. Basil, Cora take their seats; "
         "Basil begins the tale."
@@ -138,7 +130,7 @@ def test_only_the_starting_bards_are_seated_and_dealt_and_the_first_bench_begins
 
 def test_a_tale_set_up_with_fewer_than_two_bards_seated_is_suspended():
     state = fresh(seed=3, bards=3, benches=4, seated=(True, False, False))
-    assert state.phase == SUSPENDED and state.on_turn == ADA
+    assert state.phase == Phase.SUSPENDED and state.on_turn == ADA
     assert [e.text for e in state.log if e.seats is None] == [
         "The Rusty Lantern opens with 4 benches. Ada take their seats; Ada begins the tale.",
         "The tale is suspended: it needs at least two Bards on the benches.",
@@ -191,7 +183,7 @@ def test_make_config_seats_every_bard_and_the_last_seat_keeps_the_bar():
     assert [o.key for o in game.LANTERN.text_options(pack())] == ["elements"]
     assert made.elements == pack().elements + ("a brass telescope", "a lost glove")
     table = game.make_config(("Ada", "Basil", "Cora"), {"barkeep_person": 0}, pack())
-    assert table.bards == ("Ada", "Basil", "Cora") and table.barkeep == TABLE
+    assert table.bards == ("Ada", "Basil", "Cora") and table.barkeep == Keeper.TABLE
     assert table.benches == 3 and table.barkeep_name == "The table"
     assert table.sleep_seconds == 0
     assert game.seat_names(game.new(made, 0)) == ("Ada", "Basil", "Nell")
@@ -214,7 +206,7 @@ def test_the_barkeep_seats_a_bard_on_a_free_bench_and_deals_the_starting_hand():
     assert after.benches == (0, 1, 3)
     assert after.hands == (HANDS[0], HANDS[1], (GHOST, PIRATE, CAT))
     assert after.deck == tuple(c for c in state.deck if c not in (GHOST, PIRATE, CAT))
-    assert after.on_turn == ADA and after.phase == TURN
+    assert after.on_turn == ADA and after.phase == Phase.TURN
     assert lines(state, after) == [
         "Cora joins the tale on bench 4.",
         "You receive: a ghost who forgot her name, a retired pirate captain, "
@@ -251,7 +243,7 @@ def test_only_a_bard_of_the_roster_who_is_away_can_be_seated():
 
 def test_bards_join_and_leave_only_between_turns():
     state = tell(cora_away(), ADA, FERRYMAN)
-    assert state.phase == RULING
+    assert state.phase == Phase.RULING
     assert refused(state, SeatBard(NELL, CORA, 3)) == "Bards come and go between turns."
     assert refused(state, Leave(BASIL)) == "Bards come and go between turns."
 
@@ -271,7 +263,7 @@ def test_a_leaving_bards_cards_go_back_to_the_deck_and_the_bench_empties():
     after = act(state, Leave(BASIL))
     assert after.hands == (HANDS[0], (), HANDS[2])
     assert after.deck == state.deck + (KING, KNIGHT, RAVEN)
-    assert after.benches == (0, None, 2) and after.on_turn == ADA and after.phase == TURN
+    assert after.benches == (0, None, 2) and after.on_turn == ADA and after.phase == Phase.TURN
     assert lines(state, after) == ["Basil leaves the tale; their cards go back to the deck."]
     assert act(after, PassTurn(ADA)).on_turn == CORA
 
@@ -279,7 +271,7 @@ def test_a_leaving_bards_cards_go_back_to_the_deck_and_the_bench_empties():
 def test_leaving_on_your_turn_counts_as_a_pass_without_a_card():
     state = known_tavern()
     after = act(state, Leave(ADA))
-    assert after.on_turn == BASIL and after.phase == TURN
+    assert after.on_turn == BASIL and after.phase == Phase.TURN
     assert after.hands == ((), HANDS[1], HANDS[2])
     assert after.deck == state.deck + (FERRYMAN, TROLL, WITCH)
 
@@ -305,13 +297,13 @@ def test_fewer_than_two_bards_suspend_the_tale_and_no_card_may_be_played():
     state = known_tavern(2)
     keeper = 2
     after = act(state, Leave(BASIL))
-    assert after.phase == SUSPENDED and after.on_turn == ADA
+    assert after.phase == Phase.SUSPENDED and after.on_turn == ADA
     assert lines(state, after) == [
         "Basil leaves the tale; their cards go back to the deck.",
         "The tale is suspended: it needs at least two Bards on the benches.",
     ]
     assert game.prompt(after).seats == (keeper,)
-    assert prompt_kind(after) == SUSPENDED
+    assert prompt_kind(after) == Phase.SUSPENDED
     suspended = "The tale is suspended: seat a Bard on a free bench."
     assert refused(after, Play(ADA, FERRY_TEXT, FERRYMAN)) == f"It is not Ada's turn: {suspended}"
     assert refused(after, PassTurn(ADA)) == f"It is not Ada's turn: {suspended}"
@@ -324,7 +316,7 @@ def test_fewer_than_two_bards_suspend_the_tale_and_no_card_may_be_played():
 def test_a_suspended_tale_can_be_closed_unfinished():
     state = act(known_tavern(2), Leave(BASIL))
     after = act(state, Restock(2))
-    assert after.phase == OVER
+    assert after.phase == Phase.OVER
     assert after.result.winners == ()
     assert lines(state, after) == [
         "The tale was left unfinished: the tavern closed with too few Bards."
@@ -334,7 +326,7 @@ def test_a_suspended_tale_can_be_closed_unfinished():
 def test_seating_a_second_bard_resumes_the_tale():
     state = deals(act(known_tavern(2), Leave(BASIL)), GHOST, CAT, MINSTREL)
     after = act(state, SeatBard(2, BASIL, 3))
-    assert after.phase == TURN and after.on_turn == ADA
+    assert after.phase == Phase.TURN and after.on_turn == ADA
     assert lines(state, after) == [
         "Basil joins the tale on bench 4.",
         "You receive: a ghost who forgot her name, a tavern cat named Biscuit, "
@@ -345,23 +337,23 @@ def test_seating_a_second_bard_resumes_the_tale():
 
 def test_bards_may_come_and_go_while_the_tale_is_suspended():
     state = act(known_tavern(2), Leave(BASIL), Leave(ADA))
-    assert state.phase == SUSPENDED and state.benches == (None, None)
+    assert state.phase == Phase.SUSPENDED and state.benches == (None, None)
     assert state.on_turn is None and state.hands == ((), ())
     state = deals(state, GHOST, CAT, MINSTREL)
     state = act(state, SeatBard(2, BASIL, 1))
-    assert state.phase == SUSPENDED and state.on_turn == BASIL
+    assert state.phase == Phase.SUSPENDED and state.on_turn == BASIL
     state = deals(state, DUKE, SERPENT, TROLL)
     state = act(state, SeatBard(2, ADA, 0))
-    assert state.phase == TURN and state.on_turn == BASIL
+    assert state.phase == Phase.TURN and state.on_turn == BASIL
     assert state.hands == ((DUKE, SERPENT, TROLL), (GHOST, CAT, MINSTREL))
     assert conserved(state)
 
 
 def test_the_bard_on_turn_leaving_a_suspended_tale_hands_the_turn_on():
     state = act(known_tavern(3), Leave(CORA), Leave(BASIL))
-    assert state.phase == SUSPENDED and state.on_turn == ADA
+    assert state.phase == Phase.SUSPENDED and state.on_turn == ADA
     after = act(state, Leave(ADA))
-    assert after.on_turn is None and after.phase == SUSPENDED
+    assert after.on_turn is None and after.phase == Phase.SUSPENDED
 
 
 def test_at_the_table_the_seated_bards_are_asked_to_seat_someone():
@@ -377,7 +369,7 @@ def test_a_play_names_a_card_and_opens_the_interruption_window_to_the_other_bard
     state = known_tavern()
     after = act(state, Play(ADA, "  " + FERRY_TEXT + "\n", FERRYMAN))
     assert lines(state, after) == ["Ada tells the tale (12 words, naming a one-eyed ferryman)."]
-    assert after.phase == WINDOW and after.attempt.text == FERRY_TEXT
+    assert after.phase == Phase.WINDOW and after.attempt.text == FERRY_TEXT
     assert after.hands == state.hands and after.burned == ()
     current = game.prompt(after)
     assert current.seats == (BASIL, CORA) and not current.private
@@ -385,7 +377,7 @@ def test_a_play_names_a_card_and_opens_the_interruption_window_to_the_other_bard
     after = act(after, Interrupt(CORA))
     assert game.prompt(after).seats == (BASIL,)
     after = act(after, Interrupt(BASIL))
-    assert after.phase == RULING
+    assert after.phase == Phase.RULING
     current = game.prompt(after)
     assert current.seats == (NELL,) and current.private
     assert current.text == "The Barkeep rules on Ada's play."
@@ -398,7 +390,7 @@ def test_a_verified_play_burns_its_card_and_it_is_still_the_bards_turn():
     assert after.burned == (FERRYMAN,) and after.table == () and after.deck == state.deck
     assert after.tale == (Passage(ADA, FERRY_TEXT, FERRYMAN),)
     assert after.ale == (0, 0, 0) and after.last_success == ADA
-    assert after.on_turn == ADA and after.phase == TURN and after.attempt is None
+    assert after.on_turn == ADA and after.phase == Phase.TURN and after.attempt is None
     assert lines(state, after) == ["The play is verified: Ada's passage joins the tale."]
 
 
@@ -484,7 +476,7 @@ def test_a_play_names_a_card_from_the_bards_own_hand():
 def test_a_play_is_kept_under_4000_characters():
     state = known_tavern()
     assert refused(state, Play(ADA, "x" * 4001, FERRYMAN)) == "Keep a play under 4000 characters."
-    assert act(state, Play(ADA, "x" * 4000, FERRYMAN)).phase == WINDOW
+    assert act(state, Play(ADA, "x" * 4000, FERRYMAN)).phase == Phase.WINDOW
 
 
 def test_a_play_that_named_no_card_cannot_make_a_loose_end():
@@ -501,7 +493,7 @@ def test_a_bard_with_no_cards_plays_by_tying_off_loose_ends():
     after = act(state, Rule(NELL, True, tied=(GHOST,)))
     assert after.tale[-1] == Passage(ADA, "The ghost was laid to rest at last.", None, (GHOST,))
     assert after.table == (CAT,) and after.ale == (1, 0, 0) and after.on_turn == ADA
-    assert after.phase == TURN
+    assert after.phase == Phase.TURN
 
 
 # --- a denied play ------------------------------------------------------------------------
@@ -515,7 +507,7 @@ def test_each_deny_reason_burns_the_card_deals_two_and_passes_the_turn(reason):
     assert after.burned == (FERRYMAN,) and after.table == () and after.tale == ()
     assert after.deck == tuple(c for c in state.deck if c not in (CAT, GHOST))
     assert after.ale == (0, 0, 0) and after.last_success is None
-    assert after.on_turn == BASIL and after.phase == TURN
+    assert after.on_turn == BASIL and after.phase == Phase.TURN
     assert lines(state, after) == [
         f"The play is denied: {DENY_REASONS[reason]}. Ada takes two cards and the turn passes.",
         "You receive: a tavern cat named Biscuit, a ghost who forgot her name.",
@@ -525,7 +517,7 @@ def test_each_deny_reason_burns_the_card_deals_two_and_passes_the_turn(reason):
 def test_a_denied_play_ties_off_nothing_and_makes_no_loose_end():
     state = arrange(known_tavern(), table=(GHOST,))
     state = tell(state, ADA, FERRYMAN, ties=(GHOST,), loose_end=True)
-    after = act(state, Rule(NELL, False, NOT_BROUGHT_IN, loose_end=True, tied=(GHOST,)))
+    after = act(state, Rule(NELL, False, DenyReason.NOT_BROUGHT_IN, loose_end=True, tied=(GHOST,)))
     assert after.table == (GHOST,) and after.burned == (FERRYMAN,) and after.ale == (0, 0, 0)
 
 
@@ -543,20 +535,20 @@ def test_a_denial_needs_one_of_the_seeds_reasons():
 
 def test_a_denied_play_that_named_no_card_burns_nothing_and_still_deals_two():
     state = deals(tell(known_tavern(), ADA, None, "Nothing happened."), GHOST, CAT)
-    after = act(state, Rule(NELL, False, NO_CARD_NAMED))
+    after = act(state, Rule(NELL, False, DenyReason.NO_CARD_NAMED))
     assert after.hands[ADA] == (FERRYMAN, TROLL, WITCH, GHOST, CAT)
     assert after.burned == () and after.on_turn == BASIL
     empty = arrange(known_tavern(), {ADA: ()})
     empty = deals(tell(empty, ADA, None, "Nothing happened."), GHOST, CAT)
-    assert act(empty, Rule(NELL, False, NOTHING_PLAYED)).hands[ADA] == (GHOST, CAT)
+    assert act(empty, Rule(NELL, False, DenyReason.NOTHING_PLAYED)).hands[ADA] == (GHOST, CAT)
 
 
 def test_the_turn_passes_clockwise_by_bench_and_round_the_table():
     state = evolve(known_tavern(), benches=(0, 3, 1))
-    after = act(tell(state, ADA, FERRYMAN), Rule(NELL, False, NOT_BROUGHT_IN))
+    after = act(tell(state, ADA, FERRYMAN), Rule(NELL, False, DenyReason.NOT_BROUGHT_IN))
     assert after.on_turn == CORA
     state = evolve(known_tavern(), on_turn=CORA)
-    after = act(tell(state, CORA, PIRATE), Rule(NELL, False, NOT_BROUGHT_IN))
+    after = act(tell(state, CORA, PIRATE), Rule(NELL, False, DenyReason.NOT_BROUGHT_IN))
     assert after.on_turn == ADA
 
 
@@ -568,7 +560,7 @@ def test_passing_gives_one_card_and_passes_the_turn():
     after = act(state, PassTurn(ADA))
     assert after.hands == ((FERRYMAN, TROLL, WITCH, CAT), HANDS[1], HANDS[2])
     assert after.deck == tuple(c for c in state.deck if c != CAT) and after.burned == ()
-    assert after.on_turn == BASIL and after.phase == TURN
+    assert after.on_turn == BASIL and after.phase == Phase.TURN
     assert lines(state, after) == ["Ada passes.", "You receive: a tavern cat named Biscuit."]
 
 
@@ -608,7 +600,7 @@ def test_a_bard_found_asleep_has_passed_and_takes_a_card():
     after = act(state, Sleep(NELL))
     assert after.asleep == (1, 0, 0)
     assert after.hands == ((FERRYMAN, TROLL, WITCH, GHOST), HANDS[1], HANDS[2])
-    assert after.on_turn == BASIL and after.phase == TURN
+    assert after.on_turn == BASIL and after.phase == Phase.TURN
     assert lines(state, after) == [
         "Ada has fallen asleep and so has passed.",
         "You receive: a ghost who forgot her name.",
@@ -632,17 +624,17 @@ def test_at_the_table_another_bard_finds_the_bard_on_turn_asleep():
 
 def test_when_the_turn_timer_runs_out_the_barkeep_declares_the_bard_asleep():
     state = known_tavern()
-    assert game.time_out(state) == Sleep(NELL, under_table=False)
+    assert time_out(state) == Sleep(NELL, under_table=False)
     twice = act(state, Sleep(NELL), PassTurn(BASIL), PassTurn(CORA), Sleep(NELL))
     twice = act(twice, PassTurn(BASIL), PassTurn(CORA))
     assert twice.asleep[ADA] == 2 and twice.on_turn == ADA
-    assert game.time_out(twice) == Sleep(NELL, under_table=True)
+    assert time_out(twice) == Sleep(NELL, under_table=True)
 
 
 def test_without_a_barkeep_the_next_seated_bard_declares_the_timed_out_bard_asleep():
     state = known_tavern(3, person=False)
-    assert game.time_out(state) == Sleep(BASIL, under_table=False)
-    assert game.time_out(tell(known_tavern(), ADA, FERRYMAN)) is None
+    assert time_out(state) == Sleep(BASIL, under_table=False)
+    assert time_out(tell(known_tavern(), ADA, FERRYMAN)) is None
 
 
 def test_only_the_bard_on_turn_can_be_found_asleep():
@@ -666,7 +658,7 @@ def test_three_turns_asleep_in_a_row_send_a_bard_under_the_table():
     assert after.benches == (None, 1, 2) and after.under_table == (True, False, False)
     assert after.hands[ADA] == () and after.deck == state.deck + hand
     assert after.asleep == (3, 0, 0)
-    assert after.on_turn == BASIL and after.phase == TURN
+    assert after.on_turn == BASIL and after.phase == Phase.TURN
     assert refused(after, SeatBard(NELL, ADA, 0)) == (
         "Ada went Under The Table and cannot come back."
     )
@@ -676,7 +668,7 @@ def test_a_pass_a_play_or_a_denial_breaks_the_run_of_sleep():
     state = evolve(known_tavern(), asleep=(2, 0, 0))
     assert act(state, PassTurn(ADA)).asleep == (0, 0, 0)
     assert act(tell(state, ADA, FERRYMAN), Rule(NELL, True)).asleep == (0, 0, 0)
-    denied = act(tell(state, ADA, FERRYMAN), Rule(NELL, False, NOT_BROUGHT_IN))
+    denied = act(tell(state, ADA, FERRYMAN), Rule(NELL, False, DenyReason.NOT_BROUGHT_IN))
     assert denied.asleep == (0, 0, 0)
     # after a denial, the next sleep is the first of a new run
     denied = act(denied, PassTurn(BASIL), PassTurn(CORA))
@@ -688,7 +680,7 @@ def test_a_pass_a_play_or_a_denial_breaks_the_run_of_sleep():
 def test_going_under_the_table_may_suspend_the_tale():
     state = evolve(known_tavern(2), asleep=(2, 0))
     after = act(state, Sleep(2, under_table=True))
-    assert after.phase == SUSPENDED and after.on_turn == BASIL
+    assert after.phase == Phase.SUSPENDED and after.on_turn == BASIL
     assert lines(state, after)[-1] == (
         "The tale is suspended: it needs at least two Bards on the benches."
     )
@@ -708,12 +700,12 @@ def test_the_play_is_ruled_before_the_interruptions():
         "It is not Nell's turn: Cora: interrupt with a card of yours, or let it go?"
     )
     state = act(state, Interrupt(CORA))
-    assert state.phase == RULING
+    assert state.phase == Phase.RULING
     assert refused(state, RuleInterruption(NELL, True)) == (
         "That is not possible now: The Barkeep rules on Ada's play."
     )
     after = act(state, Rule(NELL, True))
-    assert after.phase == INTERRUPTIONS and after.tale[-1].card == FERRYMAN
+    assert after.phase == Phase.INTERRUPTIONS and after.tale[-1].card == FERRYMAN
     assert after.burned == (FERRYMAN,) and after.hands[BASIL] == HANDS[1]
     current = game.prompt(after)
     assert current.seats == (NELL,) and current.text == "Rule on Basil's interruption."
@@ -726,7 +718,7 @@ def test_a_verified_interruption_burns_the_card_deals_the_interrupted_bard_one_a
     assert after.hands == ((TROLL, WITCH, GHOST), (KNIGHT, RAVEN), HANDS[2])
     assert after.burned == (FERRYMAN, KING)
     assert after.tale == (Passage(ADA, KING_TEXT, FERRYMAN),)
-    assert after.on_turn == BASIL and after.phase == TURN and after.attempt is None
+    assert after.on_turn == BASIL and after.phase == Phase.TURN and after.attempt is None
     assert lines(state, after) == [
         "Basil's interruption stands: a sleepwalking king is burned, Ada takes a card, "
         "and the tale is Basil's.",
@@ -740,7 +732,7 @@ def test_an_interruption_not_mentioned_burns_the_card_and_deals_two():
     after = act(state, RuleInterruption(NELL, False))
     assert after.hands == ((TROLL, WITCH), (KNIGHT, RAVEN, GHOST, CAT), HANDS[2])
     assert after.burned == (FERRYMAN, KING)
-    assert after.on_turn == ADA and after.phase == TURN
+    assert after.on_turn == ADA and after.phase == Phase.TURN
     assert lines(state, after) == [
         "Basil's interruption is denied: a sleepwalking king was not in the play. "
         "It is burned and they take two cards.",
@@ -756,7 +748,7 @@ def test_interruptions_after_a_successful_one_come_too_late():
     after = act(state, RuleInterruption(NELL, True))
     assert after.hands == ((TROLL, WITCH, GHOST), (KNIGHT, RAVEN), (PICKPOCKET, APPRENTICE, CAT))
     assert after.burned == (FERRYMAN, KING, PIRATE)
-    assert after.on_turn == BASIL and after.phase == TURN
+    assert after.on_turn == BASIL and after.phase == Phase.TURN
     assert lines(state, after)[2:] == [
         "Cora's interruption comes too late: a retired pirate captain is burned and they "
         "take a card.",
@@ -769,7 +761,7 @@ def test_an_interruption_after_a_denied_one_is_still_ruled():
         known_tavern(), ADA, FERRYMAN, KING_TEXT, interruptions={BASIL: KING, CORA: PIRATE}
     )
     state = act(state, Rule(NELL, True), RuleInterruption(NELL, False))
-    assert state.phase == INTERRUPTIONS
+    assert state.phase == Phase.INTERRUPTIONS
     assert game.prompt(state).text == "Rule on Cora's interruption."
     after = act(state, RuleInterruption(NELL, True))
     assert after.on_turn == CORA
@@ -780,8 +772,8 @@ def test_an_interruption_after_a_denied_one_is_still_ruled():
 def test_an_interruption_does_not_change_the_plays_ruling():
     state = tell(known_tavern(), ADA, FERRYMAN, FERRY_TEXT, interruptions={CORA: PIRATE})
     state = deals(state, GHOST, CAT)
-    state = act(state, Rule(NELL, False, NOT_BROUGHT_IN))
-    assert state.phase == INTERRUPTIONS and state.on_turn == BASIL
+    state = act(state, Rule(NELL, False, DenyReason.NOT_BROUGHT_IN))
+    assert state.phase == Phase.INTERRUPTIONS and state.on_turn == BASIL
     assert state.hands[ADA] == (TROLL, WITCH, GHOST, CAT)
     after = act(deals(state, MINSTREL), RuleInterruption(NELL, True))
     assert after.hands[ADA] == (TROLL, WITCH, GHOST, CAT, MINSTREL)
@@ -810,7 +802,7 @@ def test_bards_without_cards_are_not_asked_to_interrupt():
     assert act(state, Play(ADA, FERRY_TEXT, FERRYMAN)).attempt.asked == (BASIL,)
     state = arrange(known_tavern(), {BASIL: (), CORA: ()})
     after = act(state, Play(ADA, FERRY_TEXT, FERRYMAN))
-    assert after.phase == RULING and after.attempt.asked == ()
+    assert after.phase == Phase.RULING and after.attempt.asked == ()
 
 
 # --- the table as Barkeep -----------------------------------------------------------------
@@ -825,12 +817,12 @@ def test_at_the_table_a_play_is_verified_by_a_majority_of_the_other_bards():
         "It is not Ada's turn: The table rules on Ada's play."
     )
     after = act(state, Rule(BASIL, True))
-    assert after.phase == RULING and prompt_seats(after) == (CORA, DMITRI)
+    assert after.phase == Phase.RULING and prompt_seats(after) == (CORA, DMITRI)
     assert refused(after, Rule(BASIL, False)) == (
         "It is not Basil's turn: The table rules on Ada's play."
     )
-    after = act(after, Rule(CORA, False, NOT_BROUGHT_IN), Rule(DMITRI, True))
-    assert after.phase == TURN and after.on_turn == ADA
+    after = act(after, Rule(CORA, False, DenyReason.NOT_BROUGHT_IN), Rule(DMITRI, True))
+    assert after.phase == Phase.TURN and after.on_turn == ADA
     assert after.burned == (FERRYMAN,) and after.tale == (Passage(ADA, FERRY_TEXT, FERRYMAN),)
     assert lines(state, after) == [
         "Basil votes to verify.",
@@ -863,7 +855,7 @@ def test_at_the_table_interruptions_are_ruled_by_the_bards_not_involved():
         known_tavern(4, person=False), ADA, FERRYMAN, KING_TEXT, interruptions={BASIL: KING}
     )
     state = act(state, Rule(BASIL, True), Rule(CORA, True), Rule(DMITRI, True))
-    assert state.phase == INTERRUPTIONS and prompt_seats(state) == (CORA, DMITRI)
+    assert state.phase == Phase.INTERRUPTIONS and prompt_seats(state) == (CORA, DMITRI)
     assert refused(state, RuleInterruption(BASIL, True)) == (
         "It is not Basil's turn: Rule on Basil's interruption."
     )
@@ -879,7 +871,7 @@ def test_at_a_table_of_two_the_interrupted_bard_rules_on_the_interruption():
         known_tavern(2, person=False), ADA, FERRYMAN, KING_TEXT, interruptions={BASIL: KING}
     )
     state = act(state, Rule(BASIL, True))
-    assert state.phase == INTERRUPTIONS and prompt_seats(state) == (ADA,)
+    assert state.phase == Phase.INTERRUPTIONS and prompt_seats(state) == (ADA,)
     after = act(state, RuleInterruption(ADA, True))
     assert after.on_turn == BASIL and after.burned == (FERRYMAN, KING)
 
@@ -894,12 +886,12 @@ def one_card_left():
 
 def test_cards_the_deck_cannot_deal_are_owed_and_the_barkeep_must_restock():
     state = tell(one_card_left(), ADA, FERRYMAN)
-    after = act(state, Rule(NELL, False, NOT_BROUGHT_IN))
+    after = act(state, Rule(NELL, False, DenyReason.NOT_BROUGHT_IN))
     assert after.hands[ADA] == (TROLL, WITCH, GHOST) and after.deck == ()
-    assert after.owed == ((ADA, 1),) and after.phase == DRY and after.after_dry == TURN
+    assert after.owed == ((ADA, 1),) and after.phase == Phase.DRY and after.after_dry == Phase.TURN
     assert after.on_turn == BASIL
     current = game.prompt(after)
-    assert current.seats == (NELL,) and current.kind == DRY
+    assert current.seats == (NELL,) and current.kind == Phase.DRY
     assert current.text == "The deck is dry: add story elements, or end the tale."
     assert lines(state, after)[-1] == (
         "The deck has run dry: the Barkeep must add elements or end the tale."
@@ -911,14 +903,14 @@ def test_cards_the_deck_cannot_deal_are_owed_and_the_barkeep_must_restock():
 
 
 def test_the_barkeep_restocks_and_the_owed_cards_are_dealt():
-    state = act(tell(one_card_left(), ADA, FERRYMAN), Rule(NELL, False, NOT_BROUGHT_IN))
+    state = act(tell(one_card_left(), ADA, FERRYMAN), Rule(NELL, False, DenyReason.NOT_BROUGHT_IN))
     first = len(state.elements)
     state = draws(state, 1)
     after = act(state, Restock(NELL, (" a brass telescope ", "", "a lost glove", "a lost glove")))
     assert after.elements == state.elements + ("a brass telescope", "a lost glove")
     assert after.hands[ADA] == (TROLL, WITCH, GHOST, first + 1)
     assert after.deck == (first,) and after.owed == ()
-    assert after.phase == TURN and after.on_turn == BASIL
+    assert after.phase == Phase.TURN and after.on_turn == BASIL
     assert lines(state, after) == [
         "The Barkeep adds 2 new story elements to the deck.",
         "You receive: a lost glove.",
@@ -927,10 +919,10 @@ def test_the_barkeep_restocks_and_the_owed_cards_are_dealt():
 
 
 def test_the_barkeep_may_end_a_dry_tale_lamely_with_no_winner():
-    state = act(tell(one_card_left(), ADA, FERRYMAN), Rule(NELL, False, NOT_BROUGHT_IN))
+    state = act(tell(one_card_left(), ADA, FERRYMAN), Rule(NELL, False, DenyReason.NOT_BROUGHT_IN))
     after = act(state, Restock(NELL))
     reason = "The deck ran dry and the tale ends, rather lamely, with no winner."
-    assert after.phase == OVER and after.owed == ()
+    assert after.phase == Phase.OVER and after.owed == ()
     assert game.outcome(after) == Outcome((), (ADA, BASIL, CORA), reason)
     assert game.prompt(after) is None
     assert lines(state, after) == [reason]
@@ -938,7 +930,7 @@ def test_the_barkeep_may_end_a_dry_tale_lamely_with_no_winner():
 
 
 def test_restocking_needs_elements_the_tale_does_not_have_yet():
-    state = act(tell(one_card_left(), ADA, FERRYMAN), Rule(NELL, False, NOT_BROUGHT_IN))
+    state = act(tell(one_card_left(), ADA, FERRYMAN), Rule(NELL, False, DenyReason.NOT_BROUGHT_IN))
     reason = "Those story elements are already in the tale: type new ones, or add none to end it."
     assert refused(state, Restock(NELL, ("a one-eyed ferryman",))) == reason
     assert refused(state, Restock(NELL, ("  ", ""))) == reason
@@ -946,27 +938,28 @@ def test_restocking_needs_elements_the_tale_does_not_have_yet():
 
 def test_a_restock_too_small_leaves_the_deck_dry():
     state = act(
-        tell(arrange(known_tavern(), deck=()), ADA, FERRYMAN), Rule(NELL, False, NOT_BROUGHT_IN)
+        tell(arrange(known_tavern(), deck=()), ADA, FERRYMAN),
+        Rule(NELL, False, DenyReason.NOT_BROUGHT_IN),
     )
     assert state.owed == ((ADA, 2),)
     after = act(state, Restock(NELL, ("a brass telescope",)))
-    assert after.phase == DRY and after.owed == ((ADA, 1),) and after.deck == ()
+    assert after.phase == Phase.DRY and after.owed == ((ADA, 1),) and after.deck == ()
     assert after.hands[ADA] == (TROLL, WITCH, len(state.elements))
 
 
 def test_a_dry_deck_during_the_interruptions_returns_to_them_after_the_restock():
     state = tell(one_card_left(), ADA, FERRYMAN, KING_TEXT, interruptions={BASIL: KING})
-    state = act(state, Rule(NELL, False, NOT_BROUGHT_IN))
-    assert state.phase == DRY and state.after_dry == INTERRUPTIONS
+    state = act(state, Rule(NELL, False, DenyReason.NOT_BROUGHT_IN))
+    assert state.phase == Phase.DRY and state.after_dry == Phase.INTERRUPTIONS
     after = act(state, Restock(NELL, ("a brass telescope",)))
-    assert after.phase == INTERRUPTIONS and prompt_seats(after) == (NELL,)
+    assert after.phase == Phase.INTERRUPTIONS and prompt_seats(after) == (NELL,)
 
 
 def test_a_bard_seated_while_the_deck_is_dry_is_owed_the_starting_hand():
     state = arrange(known_tavern(seated=(True, True, False)), deck=(GHOST,))
     after = act(state, SeatBard(NELL, CORA, 2))
     assert after.hands[CORA] == (GHOST,) and after.owed == ((CORA, 2),)
-    assert after.phase == DRY and after.after_dry == TURN
+    assert after.phase == Phase.DRY and after.after_dry == Phase.TURN
 
 
 # --- winning ------------------------------------------------------------------------------
@@ -979,14 +972,14 @@ def ada_holds_one_card():
 def test_a_bard_wins_with_no_cards_the_last_successful_play_and_no_loose_ends():
     state = tell(ada_holds_one_card(), ADA, FERRYMAN, FERRY_TEXT)
     after = act(state, Rule(NELL, True))
-    assert after.phase == CLOSING and after.hands[ADA] == () and after.table == ()
+    assert after.phase == Phase.CLOSING and after.hands[ADA] == () and after.table == ()
     assert lines(state, after) == [
         "The play is verified: Ada's passage joins the tale.",
         "Ada has no cards left, no Loose Ends remain, and the last play was theirs: "
         "they win the tale!",
     ]
     current = game.prompt(after)
-    assert current.seats == (ADA,) and current.kind == CLOSING
+    assert current.seats == (ADA,) and current.kind == Phase.CLOSING
     assert current.text == "Ada has won: write a closing passage."
     assert game.outcome(after) is None
 
@@ -999,7 +992,7 @@ def test_the_closing_passage_ends_the_tale():
         "Keep the closing passage under 4000 characters."
     )
     after = act(state, Closing(ADA, "  And the ferryman rowed home.\n"))
-    assert after.phase == OVER
+    assert after.phase == Phase.OVER
     assert after.tale == (
         Passage(ADA, FERRY_TEXT, FERRYMAN),
         Passage(ADA, "And the ferryman rowed home.", None),
@@ -1008,44 +1001,44 @@ def test_the_closing_passage_ends_the_tale():
     assert game.prompt(after) is None and lines(state, after) == ["Ada told the tale to its end."]
     assert refused(after, Closing(ADA, "More.")) == "The tale is over."
     silent = act(state, Closing(ADA))
-    assert silent.tale == (Passage(ADA, FERRY_TEXT, FERRYMAN),) and silent.phase == OVER
+    assert silent.tale == (Passage(ADA, FERRY_TEXT, FERRYMAN),) and silent.phase == Phase.OVER
 
 
 def test_no_win_while_loose_ends_lie_on_the_table():
     state = tell(ada_holds_one_card(), ADA, FERRYMAN, FERRY_TEXT)
     after = act(state, Rule(NELL, True, loose_end=True))
-    assert after.phase == TURN and after.on_turn == ADA and after.hands[ADA] == ()
+    assert after.phase == Phase.TURN and after.on_turn == ADA and after.hands[ADA] == ()
     assert after.table == (FERRYMAN,)
     # tying off the last Loose End with no card to play wins
     tied = tell(after, ADA, None, "The ferryman found his eye at last.", ties=(FERRYMAN,))
     tied = act(tied, Rule(NELL, True, tied=(FERRYMAN,)))
-    assert tied.phase == CLOSING and tied.ale == (1, 0, 0) and tied.burned[-1] == FERRYMAN
+    assert tied.phase == Phase.CLOSING and tied.ale == (1, 0, 0) and tied.burned[-1] == FERRYMAN
 
 
 def test_no_win_without_the_last_successful_play():
     state = deals(tell(ada_holds_one_card(), ADA, FERRYMAN), GHOST, CAT)
-    after = act(state, Rule(NELL, False, NOT_BROUGHT_IN))
-    assert after.phase == TURN and after.hands[ADA] == (GHOST, CAT)
+    after = act(state, Rule(NELL, False, DenyReason.NOT_BROUGHT_IN))
+    assert after.phase == Phase.TURN and after.hands[ADA] == (GHOST, CAT)
     empty = arrange(known_tavern(), {ADA: ()})
     empty = evolve(empty, last_success=BASIL)
-    assert act(tell(empty, ADA, None), Rule(NELL, True)).phase == CLOSING
+    assert act(tell(empty, ADA, None), Rule(NELL, True)).phase == Phase.CLOSING
 
 
 def test_no_win_while_an_interruption_waits_and_a_successful_one_spoils_it():
     state = tell(ada_holds_one_card(), ADA, FERRYMAN, KING_TEXT, interruptions={BASIL: KING})
     state = act(state, Rule(NELL, True))
-    assert state.phase == INTERRUPTIONS and state.hands[ADA] == ()
+    assert state.phase == Phase.INTERRUPTIONS and state.hands[ADA] == ()
     denied = act(state, RuleInterruption(NELL, False))
-    assert denied.phase == CLOSING and prompt_seats(denied) == (ADA,)
+    assert denied.phase == Phase.CLOSING and prompt_seats(denied) == (ADA,)
     stands = act(deals(state, GHOST), RuleInterruption(NELL, True))
-    assert stands.phase == TURN and stands.on_turn == BASIL and stands.hands[ADA] == (GHOST,)
+    assert stands.phase == Phase.TURN and stands.on_turn == BASIL and stands.hands[ADA] == (GHOST,)
 
 
 def test_a_winner_is_not_held_back_by_cards_owed_to_another_bard():
     state = arrange(ada_holds_one_card(), deck=(GHOST,))
     state = tell(state, ADA, FERRYMAN, FERRY_TEXT, interruptions={BASIL: KING})
     after = act(state, Rule(NELL, True), RuleInterruption(NELL, False))
-    assert after.phase == CLOSING and after.owed == ()
+    assert after.phase == Phase.CLOSING and after.owed == ()
     assert after.hands[BASIL] == (KNIGHT, RAVEN, GHOST) and after.deck == ()
     assert prompt_seats(after) == (ADA,)
 
@@ -1054,7 +1047,7 @@ def test_an_interrupted_bard_owed_a_card_has_not_won():
     state = arrange(ada_holds_one_card(), deck=())
     state = tell(state, ADA, FERRYMAN, KING_TEXT, interruptions={BASIL: KING})
     after = act(state, Rule(NELL, True), RuleInterruption(NELL, True))
-    assert after.phase == DRY and after.owed == ((ADA, 1),) and after.hands[ADA] == ()
+    assert after.phase == Phase.DRY and after.owed == ((ADA, 1),) and after.hands[ADA] == ()
     restocked = act(after, Restock(NELL, ("a brass telescope",)))
-    assert restocked.phase == TURN and restocked.on_turn == BASIL
+    assert restocked.phase == Phase.TURN and restocked.on_turn == BASIL
     assert restocked.hands[ADA] == (len(state.elements),)

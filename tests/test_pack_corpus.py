@@ -34,7 +34,7 @@ from rules.engine import IllegalAction
 from rules.packs import PackError
 from tests.tui_helpers import make_app, open_setup, screen_text
 from tui.cli import main
-from tui.setup import SetupScreen
+from tui.screens.setup import SetupScreen
 
 GAMES = registry.games()
 Where = tuple[str | int, ...]

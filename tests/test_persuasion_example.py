@@ -17,26 +17,27 @@ from __future__ import annotations
 import pytest
 
 from rules.persuasion import game
-from rules.persuasion.state import FINAL, OVER, Diary, FinalRing, ForcedDiscard, Pass, Send
+from rules.persuasion.state import Diary, FinalRing, ForcedDiscard, Pass, Phase, Send, Symbol
 from tests.persuasion_helpers import act, cards, known_table, num, prompt_seats, slot
 
 BLUE, PINK, YELLOW = range(3)
 NAMES = ("Blue", "Pink", "Yellow")
+WEALTH, STANDING, PASSION = Symbol
 KNOWN = {
-    "Inherited Orchard": "wealth",
-    "Curious Banker": "wealth",
-    "Gossiping Steward": "wealth",
-    "Stolen Glances": "passion",
-    "Secret Admirer": "passion",
-    "Well-Informed Aunt": "standing",
-    "Discreet Inquiry": "standing",
+    "Inherited Orchard": WEALTH,
+    "Curious Banker": WEALTH,
+    "Gossiping Steward": WEALTH,
+    "Stolen Glances": PASSION,
+    "Secret Admirer": PASSION,
+    "Well-Informed Aunt": STANDING,
+    "Discreet Inquiry": STANDING,
 }
 FACE_UP = ("Inherited Orchard", "Well-Informed Aunt")
-UNKNOWN = {"passion": "Lock of Hair", "standing": "Family Crest", "wealth": "Family Diamonds"}
+UNKNOWN = {PASSION: "Lock of Hair", STANDING: "Family Crest", WEALTH: "Family Diamonds"}
 DIARIES = {
-    BLUE: Diary("wealth", "passion"),
-    PINK: Diary("passion", "standing"),
-    YELLOW: Diary("standing", "wealth"),
+    BLUE: Diary(WEALTH, PASSION),
+    PINK: Diary(PASSION, STANDING),
+    YELLOW: Diary(STANDING, WEALTH),
 }
 
 
@@ -71,7 +72,7 @@ def test_the_example_cards_carry_the_seeds_symbols():
         assert cards()[num(name)].symbols == (symbol,)
 
 
-@pytest.mark.parametrize("symbol", ["passion", "standing", "wealth"])
+@pytest.mark.parametrize("symbol", [PASSION, STANDING, WEALTH])
 def test_pink_knows_seven_of_blues_cards_and_not_the_eighth(symbol):
     state = engaged_blue_and_pink(UNKNOWN[symbol])
     sights = game.view(state, PINK).players[BLUE].cards
@@ -84,9 +85,9 @@ def test_pink_knows_seven_of_blues_cards_and_not_the_eighth(symbol):
 @pytest.mark.parametrize(
     ("symbol", "pink_wins", "line"),
     [
-        ("passion", True, "3 passion and 2 standing: wins."),
-        ("standing", False, "2 passion and 3 standing: does not win."),
-        ("wealth", False, "2 passion and 2 standing: a tie, which does not win."),
+        (PASSION, True, "3 passion and 2 standing: wins."),
+        (STANDING, False, "2 passion and 3 standing: does not win."),
+        (WEALTH, False, "2 passion and 2 standing: a tie, which does not win."),
     ],
     ids=["passion-wins", "standing-loses", "wealth-ties-and-loses"],
 )
@@ -95,9 +96,9 @@ def test_pink_wins_only_if_blues_unknown_card_carries_passion(symbol, pink_wins,
     # Yellow holds nothing: she becomes the hostex and discards her own Burnt Love Letters.
     assert state.hostex == YELLOW and state.turns == (YELLOW, BLUE, PINK)
     state = act(state, ForcedDiscard(YELLOW, YELLOW, 1), Pass(BLUE), Pass(PINK))
-    assert state.phase == FINAL and prompt_seats(state) == (YELLOW,)
+    assert state.phase == Phase.FINAL and prompt_seats(state) == (YELLOW,)
     state = act(state, FinalRing(YELLOW, None))
-    assert state.phase == OVER
+    assert state.phase == Phase.OVER
     reason = state.result.reason.split("\n")
     assert reason[PINK] == (
         "Pink (desires passion, despises standing) is engaged to Blue, whose cards hold " + line

@@ -1,21 +1,22 @@
 """Arbitrary actions against reachable Persuasion states: accepted or refused cleanly.
 
 Any action class (and one no game knows), any seat (out-of-range ones and
-booleans too), random slots, players and discards: ``apply`` either returns a
-new state that keeps every invariant of ``check_table``, or raises
-IllegalAction with a one-sentence reason and leaves the state exactly as it
-was. No other exception may escape.
+booleans too), random slots, players and discards, and half the time an answer
+drawn from an asked seat's choices: ``apply`` either returns a new state that
+keeps every invariant of ``check_table``, or raises IllegalAction with a
+one-sentence reason and leaves the state exactly as it was. No other exception
+may escape; an answer drawn from the choices is always applied.
 """
 
 from __future__ import annotations
 
-import random
 from functools import cache
 
 from attrs import frozen
 from hypothesis import given
 from hypothesis import strategies as st
 
+from rules.chance import Chance
 from rules.persuasion import game
 from rules.persuasion.game import PERSUASION
 from rules.persuasion.state import (
@@ -24,12 +25,12 @@ from rules.persuasion.state import (
     Introduce,
     Pass,
     PersuasionState,
+    Phase,
     Send,
     UseCard,
 )
 from tests.persuasion_helpers import (
     bot_policy,
-    candidates,
     check_table,
     fresh,
     mixed_policy,
@@ -65,9 +66,9 @@ def reachable_states() -> tuple[PersuasionState, ...]:
 
 def test_the_fuzz_starts_from_every_kind_of_moment():
     kinds = {getattr(game.prompt(s), "kind", None) for s in reachable_states()}
-    assert kinds == {"intro", "mail", "reception", "final", None}
+    assert kinds == {Phase.INTRO, Phase.MAIL, Phase.RECEPTION, Phase.FINAL, None}
     holding_nothing = [
-        s for s in reachable_states() if s.phase == "reception" and not s.held[s.turns[0]]
+        s for s in reachable_states() if s.phase == Phase.RECEPTION and not s.held[s.turns[0]]
     ]
     assert holding_nothing
     assert any(s.config.evening_ball for s in reachable_states())
@@ -94,10 +95,13 @@ def state_and_action(draw):
         st.builds(Elope, seat, ints),
     )
     if current is None or draw(st.booleans()):
-        return state, draw(built)
-    # The random policy's candidates for this very moment (many are legal).
-    rng = random.Random(draw(st.integers(0, 10_000)))
-    return state, draw(st.sampled_from(candidates(state, rng)))
+        return state, draw(built), False
+    # An answer drawn from an asked seat's choices: the rules must take it.
+    asked = draw(st.sampled_from(current.seats))
+    choices = game.view(state, asked).choices
+    assert choices is not None
+    action, _ = choices.draw(Chance(draw(st.integers(0, 10_000))))
+    return state, action, True
 
 
 def test_every_action_class_is_fuzzed():
@@ -108,9 +112,10 @@ def test_every_action_class_is_fuzzed():
 @FUZZ
 @given(state_and_action())
 def test_any_action_is_either_applied_or_refused_cleanly(case):
-    state, action = case
+    state, action, offered = case
     after, reason = apply_or_refuse(game.apply, state, action, endings=".")
     if reason is not None:
+        assert not offered, f"{action!r} was offered, then refused: {reason}"
         return
     assert isinstance(after, PersuasionState)
     current = game.prompt(state)

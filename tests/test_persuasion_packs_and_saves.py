@@ -24,7 +24,7 @@ from rules.packs import PackError
 from rules.persuasion import game
 from rules.persuasion.game import PERSUASION
 from rules.persuasion.pack import default_pack, load_pack
-from rules.persuasion.state import ACTIONS, DIARIES, SYMBOLS, Diary, Send, TraitCard
+from rules.persuasion.state import DIARIES, CardAction, Diary, Send, Symbol, TraitCard
 from rules.saves import SaveError
 from rules.session import BOT, PERSON, SeatPlan, Session, hash_pin
 from rules.simulate import play_out
@@ -62,31 +62,31 @@ def test_each_symbol_is_on_18_cards_14_single_3_double_and_1_triple():
     for card in cards:
         assert len(set(card.symbols)) == 1, card.title
     shapes = Counter((c.symbols[0], len(c.symbols)) for c in cards)
-    for symbol in SYMBOLS:
+    for symbol in Symbol:
         assert shapes[symbol, 1] == 14
         assert shapes[symbol, 2] == 3
         assert shapes[symbol, 3] == 1
-    assert Counter(s for c in cards for s in c.symbols) == {s: 23 for s in SYMBOLS}
+    assert Counter(s for c in cards for s in c.symbols) == {s: 23 for s in Symbol}
 
 
 def test_the_actions_are_spread_as_ruled_with_a_similar_mix_per_symbol():
     cards = default_pack().cards
     assert Counter(c.action for c in cards) == RULED_ACTIONS
-    assert set(RULED_ACTIONS) == set(ACTIONS)
+    assert set(RULED_ACTIONS) == set(CardAction)
     for action, count in RULED_ACTIONS.items():
-        per_symbol = [sum(c.action == action and c.symbols[0] == s for c in cards) for s in SYMBOLS]
+        per_symbol = [sum(c.action == action and c.symbols[0] == s for c in cards) for s in Symbol]
         assert sum(per_symbol) == count
         assert max(per_symbol) - min(per_symbol) <= 1, (action, per_symbol)
 
 
 def test_the_ten_diaries_are_as_printed():
     assert Counter(DIARIES) == {
-        Diary("wealth", "passion"): 2,
-        Diary("wealth", "standing"): 2,
-        Diary("standing", "passion"): 2,
-        Diary("standing", "wealth"): 2,
-        Diary("passion", "wealth"): 1,
-        Diary("passion", "standing"): 1,
+        Diary(Symbol.WEALTH, Symbol.PASSION): 2,
+        Diary(Symbol.WEALTH, Symbol.STANDING): 2,
+        Diary(Symbol.STANDING, Symbol.PASSION): 2,
+        Diary(Symbol.STANDING, Symbol.WEALTH): 2,
+        Diary(Symbol.PASSION, Symbol.WEALTH): 1,
+        Diary(Symbol.PASSION, Symbol.STANDING): 1,
     }
 
 
@@ -270,8 +270,6 @@ def test_a_loaded_season_plays_on_exactly_as_the_original(saved, midgame):
         assert loaded.bot_for(seat).choose(loaded.view(seat)) == action
         midgame, loaded = midgame.apply(action), loaded.apply(action)
     assert loaded == midgame
-
-
 
 
 def test_an_edited_mailing_is_refused(saved, midgame):

@@ -11,7 +11,12 @@ for every seat and the public table, before the end:
 * a seat sees its own diary and nobody else's, and no diary at all is shown on
   the public table;
 * while the mail is being chosen nobody sees anyone's choice but their own,
-  and the last rings' destinations stay secret until the end.
+  and the last rings' destinations stay secret until the end;
+* the seat's choices (questions, labels, reasons) and notes name no card the
+  seat is not aware of, the notes are the private lines addressed to it, and
+  the public table is offered nothing;
+* the reveal (every diary and card) is in the public view of a finished
+  season only.
 """
 
 from __future__ import annotations
@@ -24,16 +29,16 @@ import pytest
 
 from rules.persuasion import game
 from rules.persuasion.state import (
-    FINAL,
-    MAIL,
-    OVER,
     Delivery,
     Diary,
+    PersuasionReveal,
     PersuasionState,
+    Phase,
     TraitCard,
 )
 from tests.persuasion_helpers import (
     bot_policy,
+    choice_texts,
     fresh,
     mixed_policy,
     playout,
@@ -122,21 +127,33 @@ def check_view(state: PersuasionState, seat: int | None) -> None:
     assert len(told) == (0 if seat is None else 1)
     # Mail and last rings.
     deliveries = [d for d in walk(view, frozenset({"log"})) if isinstance(d, Delivery)]
-    if state.phase == MAIL:
+    if state.phase == Phase.MAIL:
         assert view.deliveries == ()
         assert all(r < state.round for r, _, _ in view.proposals)
         own = None if seat is None else state.mail[seat]
         assert view.sent == own and deliveries == ([] if own is None else [own])
     else:
         assert view.sent is None and deliveries == []
-    if state.phase == FINAL:
+    if state.phase == Phase.FINAL:
         assert not any("ring goes to" in line for line in view.log)
+    # Choices, notes and the reveal.
+    asked = game.prompt(state)
+    if seat is None or asked is None or seat not in asked.seats:
+        assert view.choices is None
+    else:
+        assert view.choices is not None
+    private = [e.text for e in state.log if e.seats is not None and e.seats[:1] == (seat,)]
+    assert list(view.notes) == private and set(view.notes) <= set(view.log)
+    for text in [*choice_texts(view.choices), *view.notes]:
+        hidden = {n for n in mentioned(text, state) if not aware(state, seat, n)}
+        assert not hidden, f"{seat} is offered or noted {sorted(title(n) for n in hidden)}"
+    assert view.reveal is None
 
 
 @pytest.mark.parametrize("name", sorted(GAMES))
 def test_no_view_shows_a_card_or_diary_to_a_player_unaware_of_it(name):
     states = season(name)
-    assert states[-1].phase == OVER
+    assert states[-1].phase == Phase.OVER
     seats = (None, *range(len(states[0].traits)))
     named: dict[int | None, set[int]] = {seat: set() for seat in seats}
     read = 0
@@ -172,3 +189,16 @@ def test_at_the_end_everything_is_revealed_to_everyone():
             assert view.diaries == state.diaries
             assert all(s.card is not None for p in view.players for s in p.cards)
             assert all(s.card is not None for s in view.discards)
+            assert view.choices is None
+
+
+def test_the_reveal_is_in_the_public_view_of_a_finished_season_only():
+    for name in sorted(GAMES):
+        state = season(name)[-1]
+        cards = state.config.cards
+        assert game.view(state, None).reveal == PersuasionReveal(
+            diaries=state.diaries,
+            traits=tuple(tuple(cards[n] for n in hand) for hand in state.traits),
+            discards=tuple(cards[n] for n in state.discards),
+        )
+        assert all(game.view(state, seat).reveal is None for seat in range(len(state.traits)))

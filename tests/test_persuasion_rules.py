@@ -18,36 +18,40 @@ from attrs import evolve
 from rules.engine import IllegalAction, Outcome
 from rules.persuasion import game
 from rules.persuasion.state import (
-    ACTIONS,
     DIARIES,
-    FINAL,
-    INTRO,
-    MAIL,
-    OVER,
-    RECEPTION,
+    CardAction,
     Delivery,
     Diary,
     FinalRing,
     ForcedDiscard,
     Introduce,
     Pass,
+    Phase,
     Send,
+    Symbol,
     UseCard,
 )
 from tests.persuasion_helpers import (
     ADA,
+    ADA_CARDS,
     BASIL,
+    BASIL_CARDS,
     CORA,
+    CORA_CARDS,
     DMITRI,
+    DMITRI_CARDS,
+    HOLDER_TEXT,
     act,
     at_final,
     at_reception,
     config,
+    court,
     discards,
     fresh,
     hand,
     is_up,
     known_table,
+    mail,
     num,
     private,
     prompt_seats,
@@ -56,53 +60,10 @@ from tests.persuasion_helpers import (
     seen_text,
     slot,
     stamps,
+    table,
     up_cards,
     use,
 )
-
-ADA_CARDS = ("Well-Informed Aunt", "Stolen Glances", "Honest Income")
-BASIL_CARDS = ("Kind Introduction", "Lock of Hair")
-CORA_CARDS = ("Tactful Silence", "Burnt Love Letters")
-DMITRI_CARDS = ("Candid Countess", "Open-Hearted Poet")
-HOLDER_TEXT = "Basil: use an action from a card of someone whose seal you hold, or pass."
-
-
-def court(used: str, *, stamped=None, faceup=("Honest Income",), dropped=()):
-    """Basil holds Ada's seal and has stamped her card ``used``; his turn, then Cora's.
-
-    Ada holds ``used`` + ADA_CARDS (Honest Income face up), Basil, Cora and
-    Dmitri their *_CARDS; ``stamped`` adds stamps (title: seats).
-    """
-    marks = {used: (BASIL,)} | dict(stamped or {})
-    state = known_table(
-        4,
-        {ADA: (used, *ADA_CARDS), BASIL: BASIL_CARDS, CORA: CORA_CARDS, DMITRI: DMITRI_CARDS},
-        faceup=faceup,
-        stamps=marks,
-        discards=dropped,
-    )
-    held = {ADA: (BASIL,), BASIL: (ADA,), CORA: (DMITRI,), DMITRI: (CORA,)}
-    return at_reception(state, held, turns=(BASIL, CORA))
-
-
-def table(**traits):
-    """Four players with the named cards (Ada, Basil, Cora, Dmitri default to *_CARDS)."""
-    hands = {
-        ADA: traits.get("ada", ADA_CARDS),
-        BASIL: traits.get("basil", BASIL_CARDS),
-        CORA: traits.get("cora", CORA_CARDS),
-        DMITRI: traits.get("dmitri", DMITRI_CARDS),
-    }
-    return known_table(4, hands, faceup=traits.get("faceup", ()), stamps=traits.get("stamps"))
-
-
-def mail(state, *sends):
-    """Every player's mail: (sender, recipient, card title or None for the ring)."""
-    for sender, to, name in sends:
-        card = None if name is None else slot(state, sender, name)
-        state = game.apply(state, Send(sender, to, card))
-    return state
-
 
 # --- the deal ----------------------------------------------------------------------------
 
@@ -119,7 +80,7 @@ def test_the_deal_gives_six_cards_and_a_diary_each_and_boxes_the_rest(players):
     assert state.faceup == (False,) * 54 and state.stamps == ((),) * 54
     assert len(state.diaries) == players
     assert not Counter(state.diaries) - Counter(DIARIES)
-    assert state.hostex == ADA and state.phase == INTRO and state.round == 1
+    assert state.hostex == ADA and state.phase == Phase.INTRO and state.round == 1
     assert prompt_seats(state) == tuple(range(players))
 
 
@@ -178,7 +139,7 @@ def test_introductions_flip_one_card_up_and_discard_another_with_your_stamp():
         f"Ada flips up {state.config.cards[ada[2]].title} and discards a card."
     ]
     assert private(state, after) == []
-    assert after.phase == INTRO and prompt_seats(after) == (BASIL, CORA, DMITRI)
+    assert after.phase == Phase.INTRO and prompt_seats(after) == (BASIL, CORA, DMITRI)
 
 
 def test_introductions_refuse_one_card_twice_a_missing_card_and_a_second_go():
@@ -198,13 +159,15 @@ def test_introductions_refuse_one_card_twice_a_missing_card_and_a_second_go():
 def test_the_first_mailing_begins_when_everyone_is_introduced():
     state = fresh(5, 3)
     state = act(state, Introduce(ADA, 0, 1), Introduce(CORA, 0, 1))
-    assert state.phase == INTRO
+    assert state.phase == Phase.INTRO
     after = act(state, Introduce(BASIL, 5, 0))
-    assert after.phase == MAIL and after.round == 1
+    assert after.phase == Phase.MAIL and after.round == 1
     assert [len(cards) for cards in after.traits] == [5, 5, 5]
     assert len(after.discards) == 3
     assert public(state, after)[-1] == "Round 1: the mailing begins."
-    assert game.prompt(after).text == "Mailing: Ada, Basil, Cora choose what to send, in secret."
+    assert game.prompt(after).text == (
+        "Mailing: Ada, Basil and Cora choose what to send, in secret."
+    )
 
 
 # --- mailing ------------------------------------------------------------------------------
@@ -214,7 +177,7 @@ def test_mail_is_chosen_in_secret_and_nothing_is_shown_until_everyone_has_chosen
     state = table()
     before = state
     state = mail(state, (ADA, BASIL, "Stolen Glances"), (BASIL, ADA, None), (CORA, DMITRI, None))
-    assert state.phase == MAIL and prompt_seats(state) == (DMITRI,)
+    assert state.phase == Phase.MAIL and prompt_seats(state) == (DMITRI,)
     assert state.stamps == before.stamps and state.proposals == ()
     assert public(before, state) == [
         "Ada has chosen what to send.",
@@ -232,7 +195,7 @@ def test_mail_is_chosen_in_secret_and_nothing_is_shown_until_everyone_has_chosen
     assert game.view(state, BASIL).sent == Delivery(ADA, None)
     assert game.view(state, DMITRI).sent is None
     assert refused(state, Send(ADA, CORA)) == (
-        "It is not Ada's turn: Mailing: Dmitri choose what to send, in secret."
+        "It is not Ada's turn: Mailing: Dmitri chooses what to send, in secret."
     )
 
 
@@ -277,7 +240,7 @@ def test_on_delivery_each_recipient_peeks_at_and_stamps_the_card_privately():
         (CORA, ADA, "Tactful Silence"),
         (DMITRI, BASIL, "Candid Countess"),
     )
-    assert state.phase == RECEPTION
+    assert state.phase == Phase.RECEPTION
     assert stamps(state, "Stolen Glances") == (BASIL,)
     assert stamps(state, "Lock of Hair") == (ADA,)
     assert stamps(state, "Tactful Silence") == (ADA,)
@@ -340,7 +303,7 @@ def test_rings_sent_to_each_other_in_the_same_mailing_are_exchanged():
     assert state.exchanged == ((ADA, BASIL),)
     assert state.held == ((BASIL,), (ADA,), (DMITRI,), (CORA,))
     assert "Ada and Basil have exchanged rings!" in public(before, state)
-    assert state.phase == RECEPTION  # the reception is still played
+    assert state.phase == Phase.RECEPTION  # the reception is still played
 
 
 def test_rings_sent_to_each_other_in_different_mailings_are_not_exchanged():
@@ -352,7 +315,7 @@ def test_rings_sent_to_each_other_in_different_mailings_are_not_exchanged():
         (DMITRI, ADA, "Candid Countess"),
     )
     state = act(state, Pass(ADA), Pass(BASIL), Pass(CORA), Pass(DMITRI))
-    assert state.phase == MAIL and state.round == 2
+    assert state.phase == Phase.MAIL and state.round == 2
     state = mail(
         state,
         (ADA, CORA, "Stolen Glances"),
@@ -419,7 +382,7 @@ def test_the_hostex_keeps_the_marker_into_the_next_round():
         Pass(ADA),
         Pass(BASIL),
     )
-    assert state.phase == MAIL and state.round == 2 and state.hostex == CORA
+    assert state.phase == Phase.MAIL and state.round == 2 and state.hostex == CORA
     assert game.prompt(state).seats == (CORA, DMITRI, ADA, BASIL)
 
 
@@ -691,7 +654,7 @@ def test_give_author_of_your_last_card_leaves_you_with_none():
     state = court("Generous Patron")
     state = evolve(state, traits=(state.traits[0], (num("Lock of Hair"),), *state.traits[2:]))
     after = act(state, use(state, BASIL, ADA, "Generous Patron", mine=0))
-    assert hand(after, BASIL) == [] and after.phase == RECEPTION
+    assert hand(after, BASIL) == [] and after.phase == Phase.RECEPTION
     assert prompt_seats(after) == (CORA,)
 
 
@@ -802,7 +765,7 @@ def test_every_card_action_is_tested_here():
         "peek_author", "peek_bystander", "show_author", "flip_author", "take_author",
         "give_author", "discard_author", "discard_bystander", "take_discard", "swap_author",
     }  # fmt: skip
-    assert tested == set(ACTIONS)
+    assert tested == set(CardAction)
 
 
 # --- stamps and faces ---------------------------------------------------------------------------
@@ -893,9 +856,9 @@ def exchange_ada_and_basil():
 def test_after_a_reception_with_exchanged_rings_the_season_ends():
     state = exchange_ada_and_basil()
     state = act(state, Pass(ADA), Pass(BASIL), Pass(CORA))
-    assert state.phase == RECEPTION
+    assert state.phase == Phase.RECEPTION
     after = act(state, Pass(DMITRI))
-    assert after.phase == FINAL and after.held == ((), (), (), ())
+    assert after.phase == Phase.FINAL and after.held == ((), (), (), ())
     assert after.exchanged == ((ADA, BASIL),)
     assert public(state, after) == [
         "Dmitri uses no card this time.",
@@ -903,7 +866,7 @@ def test_after_a_reception_with_exchanged_rings_the_season_ends():
         "Every single player may still send their ring, at the same time.",
     ]
     current = game.prompt(after)
-    assert current.seats == (CORA, DMITRI) and current.kind == FINAL
+    assert current.seats == (CORA, DMITRI) and current.kind == Phase.FINAL
     assert current.text == "Last chance: send your ring to someone, or to the discards."
 
 
@@ -914,10 +877,10 @@ def test_after_a_reception_in_which_a_player_lost_every_card_the_season_ends():
     )
     assert state.turns == (CORA, DMITRI, ADA, BASIL)
     state = act(state, ForcedDiscard(CORA, CORA, 0))
-    assert state.traits[CORA] == () and state.phase == RECEPTION  # the reception goes on
+    assert state.traits[CORA] == () and state.phase == Phase.RECEPTION  # the reception goes on
     state = act(state, ForcedDiscard(DMITRI, BASIL, 0), Pass(ADA))
     after = act(state, Pass(BASIL))
-    assert after.phase == FINAL and after.held == ((), (), (), ())
+    assert after.phase == Phase.FINAL and after.held == ((), (), (), ())
     assert public(state, after) == [
         "Basil uses no card this time.",
         "The season ends: Cora has no cards left.",
@@ -936,7 +899,7 @@ def test_otherwise_seals_and_rings_go_home_and_a_new_round_begins():
     )
     state = act(state, Pass(ADA), Pass(BASIL), Pass(CORA))
     after = act(state, Pass(DMITRI))
-    assert after.phase == MAIL and after.round == 2
+    assert after.phase == Phase.MAIL and after.round == 2
     assert after.held == ((), (), (), ()) and after.mail == (None,) * 4
     assert after.turns == () and after.exchanged == ()
     assert public(state, after)[-1] == "Round 2: seals and rings go home; the mailing begins."
@@ -945,11 +908,12 @@ def test_otherwise_seals_and_rings_go_home_and_a_new_round_begins():
 
 # --- the resolution -----------------------------------------------------------------------------
 
+WEALTH, STANDING, PASSION = Symbol
 RESOLUTION_DIARIES = {
-    ADA: Diary("passion", "standing"),
-    BASIL: Diary("wealth", "passion"),
-    CORA: Diary("standing", "wealth"),
-    DMITRI: Diary("passion", "wealth"),
+    ADA: Diary(PASSION, STANDING),
+    BASIL: Diary(WEALTH, PASSION),
+    CORA: Diary(STANDING, WEALTH),
+    DMITRI: Diary(PASSION, WEALTH),
 }
 
 
@@ -985,7 +949,7 @@ def test_single_players_send_their_last_rings_at_once():
         "That is not possible now: Last chance: send your ring to someone, or to the discards."
     )
     after = act(state, FinalRing(CORA, DMITRI))
-    assert after.phase == FINAL and prompt_seats(after) == (DMITRI,)
+    assert after.phase == Phase.FINAL and prompt_seats(after) == (DMITRI,)
     assert public(state, after) == ["Cora has decided where their ring goes."]
     assert after.result is None
 
@@ -993,7 +957,7 @@ def test_single_players_send_their_last_rings_at_once():
 def test_rings_that_do_not_meet_are_discarded_and_singles_are_judged_on_the_discards():
     state = act(last_chance(), FinalRing(CORA, DMITRI))
     after = act(state, FinalRing(DMITRI, None))
-    assert after.phase == OVER and game.prompt(after) is None
+    assert after.phase == Phase.OVER and game.prompt(after) is None
     assert after.exchanged == ((ADA, BASIL),)
     reason = "\n".join(
         [
@@ -1053,7 +1017,7 @@ def test_when_nobody_is_single_the_season_resolves_at_once():
     assert state.exchanged == ((ADA, BASIL), (CORA, DMITRI))
     state = act(state, Pass(ADA), Pass(BASIL), Pass(CORA))
     after = act(state, Pass(DMITRI))
-    assert after.phase == OVER and after.result is not None
+    assert after.phase == Phase.OVER and after.result is not None
     assert public(state, after)[:2] == [
         "Dmitri uses no card this time.",
         "The season ends: rings were exchanged.",
@@ -1097,7 +1061,7 @@ def test_at_the_evening_ball_only_players_holding_nothing_take_a_turn():
         Send(CORA, ADA, 0),
         Send(DMITRI, BASIL, 0),
     )
-    assert state.phase == RECEPTION and state.hostex == CORA
+    assert state.phase == Phase.RECEPTION and state.hostex == CORA
     assert state.turns == (CORA, DMITRI)
     assert game.prompt(state).text == "Cora holds nothing and must discard one of anyone's cards."
     assert refused(state, UseCard(ADA, BASIL, 0, mine=1)) == (
@@ -1110,13 +1074,31 @@ def test_at_the_evening_ball_only_players_holding_nothing_take_a_turn():
     assert discards(state) == ["Well-Informed Aunt"]
     after = act(state, ForcedDiscard(DMITRI, CORA, 1))
     assert discards(after) == ["Well-Informed Aunt", "Burnt Love Letters"]
-    assert after.phase == MAIL and after.round == 2
+    assert after.phase == Phase.MAIL and after.round == 2
+
+
+def test_at_the_evening_ball_a_card_seen_is_told_without_an_action():
+    state = act(
+        evening_ball(),
+        Send(ADA, BASIL, 0),
+        Send(BASIL, ADA, 0),
+        Send(CORA, ADA, 0),
+        Send(DMITRI, BASIL, 0),
+    )
+    assert private(evening_ball(), state)[:1] == [
+        ((BASIL,), "Ada sends you a card: Well-Informed Aunt (standing).")
+    ]
+    after = act(state, ForcedDiscard(CORA, ADA, 0))
+    assert private(state, after) == [
+        ((CORA,), "You discard Ada's card: Well-Informed Aunt (standing).")
+    ]
+    assert not [note for note in game.view(after, CORA).notes if "action" in note]
 
 
 def test_at_the_evening_ball_a_round_in_which_everyone_holds_something_ends_at_once():
     state = act(evening_ball(), Send(ADA, BASIL, 0), Send(BASIL, CORA, 0), Send(CORA, DMITRI, 0))
     after = act(state, Send(DMITRI, ADA, 0))
-    assert after.phase == MAIL and after.round == 2
+    assert after.phase == Phase.MAIL and after.round == 2
     assert after.held == ((), (), (), ())
     assert public(state, after)[-1] == "Round 2: seals and rings go home; the mailing begins."
     assert stamps(after, "Well-Informed Aunt") == (BASIL,)
@@ -1125,5 +1107,5 @@ def test_at_the_evening_ball_a_round_in_which_everyone_holds_something_ends_at_o
 def test_at_the_evening_ball_exchanged_rings_end_the_season():
     state = act(evening_ball(), Send(ADA, BASIL), Send(BASIL, ADA), Send(CORA, DMITRI, 0))
     after = act(state, Send(DMITRI, CORA, 0))
-    assert after.phase == FINAL and after.exchanged == ((ADA, BASIL),)
+    assert after.phase == Phase.FINAL and after.exchanged == ((ADA, BASIL),)
     assert prompt_seats(after) == (CORA, DMITRI)

@@ -34,8 +34,8 @@ from tests.screen_sweep import (
     tables,
 )
 from tests.tui_helpers import make_app, screen_text
-from tui.curtain import CurtainScreen
-from tui.resolution import ResolutionScreen
+from tui.screens.curtain import CurtainScreen
+from tui.screens.resolution import ResolutionScreen
 
 SIZE = (120, 40)
 GAMES_PER_GAME = 2
@@ -47,6 +47,7 @@ def _plan(game_id: str) -> list[tuple[Table, int]]:
     return [(plan.table, seed) for plan in plans for seed in plan.seeds]
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("game_id", game_ids())
 async def test_no_screen_shows_another_seats_secrets(tmp_path: Path, game_id: str):
     hits: list[str] = []

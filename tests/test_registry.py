@@ -3,6 +3,8 @@ rules) say what each game's own GameInfo says."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from rules import registry
@@ -12,6 +14,12 @@ from rules import registry
 def test_a_listing_agrees_with_its_game(listing):
     game = registry.get(listing.id)
     assert (game.id, game.title, game.pitch, game.min_seats, game.max_seats) == listing[:5]
+
+
+@pytest.mark.parametrize("listing", registry.listings(), ids=lambda listing: listing.id)
+def test_the_readme_says_who_sits_down_as_the_lobby_does(listing):
+    readme = (Path(__file__).parents[1] / "README.md").read_text(encoding="utf-8")
+    assert f"* **{listing.title}**: {listing.seats} " in readme
 
 
 def test_the_ids_are_the_listings_in_lobby_order():

@@ -20,7 +20,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from textual.widgets import Input, OptionList, Select
+from textual.widgets import Input, OptionList
 
 from rules import registry, saves
 from rules.session import PERSON
@@ -35,6 +35,7 @@ from tests.screen_sweep import (
     game_ids,
     game_package,
     is_abstract,
+    kit_classes,
     pin_of,
     playout,
     quick_plans,
@@ -44,11 +45,12 @@ from tests.screen_sweep import (
     tables,
 )
 from tests.tui_helpers import make_app, open_setup, screen_text
-from tui.help import HelpScreen
-from tui.lobby import LobbyScreen
-from tui.resolution import ResolutionScreen
-from tui.resume import ResumeScreen
-from tui.setup import SetupScreen
+from tui.screens.help import HelpScreen
+from tui.screens.lobby import LobbyScreen
+from tui.screens.resolution import ResolutionScreen
+from tui.screens.resume import ResumeScreen
+from tui.screens.setup import SetupScreen
+from tui.widgets.toggle import Toggle
 
 DRIVE = SIZES[-1]
 ONE_SIDE_SMALL = ((79, 40), (300, 23))
@@ -70,13 +72,14 @@ def test_the_notice_check_itself():
 def test_every_screen_class_belongs_to_the_shell_or_one_game():
     everything = screen_classes()
     assert {LobbyScreen, SetupScreen, ResumeScreen, HelpScreen, ResolutionScreen} <= everything
-    parts = [classes_for(None)] + [classes_for(g) for g in game_ids()]
+    parts = [classes_for(None), kit_classes()] + [classes_for(g) for g in game_ids()]
     assert sum(len(p) for p in parts) == len(everything)
     assert frozenset().union(*parts) == everything
     for game_id in game_ids():
         assert classes_for(game_id), f"{game_id}: no screens in {game_package(game_id)}"
     for base in filter(is_abstract, everything):
         assert any(issubclass(c, base) and not is_abstract(c) for c in everything), base
+    assert all(is_abstract(base) for base in kit_classes())
 
 
 SHELL_ONLY = frozenset({LobbyScreen, ResumeScreen})
@@ -123,7 +126,7 @@ async def _fill_setup(pilot, table: Table, seed: int) -> None:
     if game.min_seats != game.max_seats:
         screen.query_one("#count", Input).value = str(table.seats)
     for seat in range(table.seats):
-        screen.query_one(f"#kind-{seat}", Select).value = PERSON
+        screen.query_one(f"#kind-{seat}", Toggle).value = PERSON
         screen.query_one(f"#pin-{seat}", Input).value = pin_of(seat) or ""
     for key, value in table.options:
         screen.query_one(f"#option-{key}", Input).value = str(value)
@@ -184,7 +187,7 @@ async def _demo(tmp_path: Path, game_id: str, rendered: set[type]) -> list[str]:
         await pilot.press("space")
         await pilot.pause()
         assert app.flow is not None and app.flow.demo and app.flow.paused
-        assert app.screen is app.flow.table, type(app.screen).__name__
+        assert app.screen is app.flow.table_screen, type(app.screen).__name__
         text = screen_text(app)
         assert "DEMO" in text
         assert scan(app.flow.session, text, None).hits == []
@@ -197,6 +200,7 @@ async def _demo(tmp_path: Path, game_id: str, rendered: set[type]) -> list[str]:
     return problems
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("game_id", game_ids())
 async def test_every_screen_of_the_game_at_every_size(tmp_path: Path, game_id: str):
     required = (classes_for(None) - SHELL_ONLY) | classes_for(game_id)

@@ -11,7 +11,7 @@ from rules.cards import PlayingCard
 from rules.registry import get
 from rules.session import BOT, SeatPlan, Session
 from rules.simulate import bot_config
-from rules.temptress.actions import ClaimFloor, Decline, Join, Retire
+from rules.temptress.actions import ClaimFloor, Decline, Join, PlayCards, Retire
 from tests.tui_helpers import make_app
 
 SIZES = [(80, 24), (120, 40)]
@@ -105,3 +105,36 @@ def _finished() -> Session:
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 def test_temptress_resolution_snapshot(snap_compare, size):
     assert snap_compare(_app(_finished()), terminal_size=size)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_temptress_court_form_snapshot(snap_compare, size):
+    async def run_before(pilot):
+        await pilot.press("c", "down")
+        await pilot.pause()
+
+    assert snap_compare(_app(_at_floor()), terminal_size=size, run_before=run_before)
+
+
+def _narrated() -> Session:
+    """A person narrates (Nora): Ann's action missed, and the verdict is Nora's."""
+    seats = (SeatPlan("Ann"), SeatPlan("Bo"), SeatPlan("Cy"), SeatPlan("Nora"))
+    config = GAME.make_config(
+        tuple(s.name for s in seats), {"narrator_person": 1}, GAME.default_pack()
+    )
+    session = Session.start(GAME, config, 9, seats)
+    session = session.apply(ClaimFloor(0, 2, "She is shown the stars"))
+    session = session.apply(Join(1, False)).apply(Join(2, False))
+    lowest = min(session.state.suitors[0].hand, key=lambda c: c.rank)
+    session = session.apply(PlayCards(0, (lowest,)))
+    assert session.prompt.kind == "verdict"
+    return session
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_temptress_narrator_console_snapshot(snap_compare, size):
+    async def run_before(pilot):
+        await pilot.press("enter")
+        await pilot.pause()
+
+    assert snap_compare(_app(_narrated()), terminal_size=size, run_before=run_before)

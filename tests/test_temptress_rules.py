@@ -36,24 +36,16 @@ from rules.temptress.actions import (
     Vote,
 )
 from rules.temptress.state import (
-    CLEAR,
-    CLUE,
-    FINAL,
-    FLOOR,
-    KEEP,
-    MATCH_COLOUR,
-    NOT_MATCH_SUIT,
-    OVER,
-    PREFERENCE_OWNER,
-    PROMISE,
-    REFILL,
-    SEE_HAND,
-    SEE_MATCH_CLUES,
-    SEE_SORCERESS_CLUES,
-    SPEND,
     Clue,
+    ClueKind,
+    ContestStage,
     Play,
+    PromptKind,
+    SpendChoice,
+    Stage,
     Stake,
+    StakeKind,
+    VoteChoice,
 )
 from tests.temptress_helpers import (
     ADA,
@@ -97,7 +89,7 @@ def ada_courts(hand: str, *faces: int, rapport: int = 0, person: bool = False, w
 
 def seats_on_the_floor(state):
     current = game.prompt(state)
-    assert current.kind == "floor"
+    assert current.kind == PromptKind.FLOOR
     return current.seats
 
 
@@ -123,7 +115,7 @@ def test_the_oldests_claim_opens_the_floor_to_the_others():
     state = dice(arrange(known_table(oldest=2), {BASIL: "9C 2D 3D 4D 5D 6D 7D"}), 1, 1, 1)
     state = claim(state, BASIL, ISOLDE)
     state = vote_all(act(state, PlayCards(BASIL, cards("9C")), RaiseStakes(BASIL, False)))
-    assert state.stage == FLOOR and state.last_actor == BASIL
+    assert state.stage == Stage.FLOOR and state.last_actor == BASIL
     assert seats_on_the_floor(state) == (CORA, DMITRI, EDIE, ADA)
 
 
@@ -140,7 +132,7 @@ def test_no_suitor_acts_twice_in_a_row_unless_all_others_declined_since():
     state = act(state, Decline(EDIE))
     assert seats_on_the_floor(state) == (ADA,)
     state = act(state, ClaimFloor(ADA, ISOLDE))
-    assert state.stage == "contest" and state.declined == () and state.last_actor == ADA
+    assert state.stage == Stage.CONTEST and state.declined == () and state.last_actor == ADA
 
 
 def test_a_suitor_who_declined_waits_for_the_next_claim():
@@ -162,7 +154,7 @@ def test_every_suitor_declining_ends_the_round():
         "The discard pile is shuffled and hands are refilled to seven.",
         "Round 2 begins: the floor is open.",
     ]
-    assert after.round == 2 and after.stage == FLOOR
+    assert after.round == 2 and after.stage == Stage.FLOOR
     assert seats_on_the_floor(after) == EVERYONE
 
 
@@ -206,7 +198,7 @@ def test_a_description_is_one_line_of_at_most_120_characters():
 def test_others_join_in_opposition_before_the_target_is_rolled():
     state = dice(known_table(), 5, 7, 3)
     state = act(state, ClaimFloor(ADA, ORIANE))
-    assert game.prompt(state).kind == "join"
+    assert game.prompt(state).kind == PromptKind.JOIN
     assert game.prompt(state).seats == (BASIL, CORA, DMITRI, EDIE)
     assert state.contest.targets == ()
     before = state
@@ -278,7 +270,7 @@ def test_a_hopeless_target_still_takes_a_card():
     state = ada_courts("2C 3C 4C 5C 6C 7C 8C", 10, 10, 10)
     after = act(state, PlayCards(ADA, cards("8C 7C 6C")))
     assert after.contest.plays == (Play(ADA, 1, cards("8C 7C 6C"), 0, 21),)
-    assert game.prompt(after).kind == "vote"
+    assert game.prompt(after).kind == PromptKind.VOTE
 
 
 def test_the_budget_is_three_cards_for_the_whole_action():
@@ -314,7 +306,7 @@ def test_a_reroll_costs_a_chip_and_rolls_one_die_again():
     assert after.contest.dice == (2, 8, 7)
     assert after.contest.targets == (17,)
     assert after.suitors[ADA].rapport == 1
-    assert game.prompt(after).kind == "play"
+    assert game.prompt(after).kind == PromptKind.PLAY
 
 
 def test_a_reroll_is_once_per_action():
@@ -429,7 +421,7 @@ def test_raise_after_reaching_with_one_or_two_cards():
         state = ada_courts(hand, 3, 3, 3)
         after = act(state, PlayCards(ADA, cards(played)))
         assert lines(state, after)[1:] == ["Ada reaches it."]
-        assert game.prompt(after).kind == "raise"
+        assert game.prompt(after).kind == PromptKind.RAISE
         assert game.prompt(after).text == "Ada: raise the stakes, or stop?"
 
 
@@ -442,7 +434,7 @@ def test_reaching_with_three_cards_offers_no_raise():
         "Ada gains 1 Rapport.",
     ]
     assert after.suitors[ADA].rapport == 1
-    assert prompt_kind(after) == "vote"
+    assert prompt_kind(after) == PromptKind.VOTE
 
 
 def test_a_miss_gains_nothing_and_offers_no_raise():
@@ -454,7 +446,7 @@ def test_a_miss_gains_nothing_and_offers_no_raise():
         "Ada gains nothing.",
     ]
     assert after.suitors[ADA].rapport == 0 and after.suitors[ADA].faux_pas == 0
-    assert prompt_kind(after) == "vote"
+    assert prompt_kind(after) == PromptKind.VOTE
 
 
 def test_stopping_after_the_first_target_keeps_one_rapport():
@@ -486,7 +478,7 @@ def test_raise_1_reached_gives_3_rapport_in_all():
         "Ada gains 3 Rapport.",
     ]
     assert after.suitors[ADA].rapport == 3 and after.suitors[ADA].faux_pas == 0
-    assert prompt_kind(after) == "vote"
+    assert prompt_kind(after) == PromptKind.VOTE
 
 
 def test_raise_1_missed_keeps_1_rapport_and_takes_a_faux_pas():
@@ -500,7 +492,7 @@ def test_raise_1_missed_keeps_1_rapport_and_takes_a_faux_pas():
         "Ada gains 1 Rapport and a Faux Pas.",
     ]
     assert after.suitors[ADA].rapport == 1 and after.suitors[ADA].faux_pas == 1
-    assert game.prompt(after).kind == "faux_pas"
+    assert game.prompt(after).kind == PromptKind.FAUX_PAS
     assert game.prompt(after).seats == (ADA,)
 
 
@@ -511,19 +503,19 @@ def test_raise_twice_needs_two_cards_for_the_first_two_targets():
     one_one = dice(act(one_one, PlayCards(ADA, cards("9C"))), 2, 2, 2)
     one_one = act(one_one, RaiseStakes(ADA, True))
     one_one = act(one_one, PlayCards(ADA, cards("8C")))
-    assert prompt_kind(one_one) == "raise"
+    assert prompt_kind(one_one) == PromptKind.RAISE
     # 2 cards, then 1 card: no budget left.
     two_one = ada_courts(hand, 3, 3, 3)
     two_one = dice(act(two_one, PlayCards(ADA, cards("9C 2D"))), 2, 2, 2)
     two_one = act(two_one, RaiseStakes(ADA, True), PlayCards(ADA, cards("8C")))
-    assert prompt_kind(two_one) == "vote"
+    assert prompt_kind(two_one) == PromptKind.VOTE
     assert two_one.suitors[ADA].rapport == 3
     # 1 card, then 2 cards: no budget left either.
     one_two = ada_courts(hand, 3, 3, 3)
     one_two = dice(act(one_two, PlayCards(ADA, cards("9C"))), 2, 2, 2)
     one_two = act(one_two, RaiseStakes(ADA, True))
     one_two = act(one_two, PlayCards(ADA, cards("2D 8C")))
-    assert prompt_kind(one_two) == "vote"
+    assert prompt_kind(one_two) == PromptKind.VOTE
     assert refused(one_two, RaiseStakes(ADA, True)).startswith("It is not Ada's turn")
 
 
@@ -542,7 +534,7 @@ def test_a_third_success_draws_the_top_card_of_a_chosen_pile_and_learns_a_prefer
     assert state.contest.target == 3 and state.contest.targets == (9, 6, 7)
     state = act(state, PlayCards(ADA, cards("7C")))
     assert state.suitors[ADA].rapport == 3
-    assert game.prompt(state).kind == "draw"
+    assert game.prompt(state).kind == PromptKind.DRAW
     assert game.prompt(state).text == "Ada: draw from a woman's pile."
     after = act(state, DrawFromPile(ADA, ISOLDE))
     ada = after.suitors[ADA]
@@ -551,7 +543,7 @@ def test_a_third_success_draws_the_top_card_of_a_chosen_pile_and_learns_a_prefer
     assert after.women[ISOLDE].pile == cards("QH KH AD")
     learned = ada.clues[-1]
     assert len(ada.clues) == 4
-    assert learned.kind == PREFERENCE_OWNER and learned.woman == ISOLDE
+    assert learned.kind == ClueKind.PREFERENCE_OWNER and learned.woman == ISOLDE
     assert learned.preference in after.women[ISOLDE].preferences
     told = events(state, after)
     assert [e.text for e in told] == [
@@ -559,7 +551,7 @@ def test_a_third_success_draws_the_top_card_of_a_chosen_pile_and_learns_a_prefer
         f"You draw the jack of hearts from Isolde's pile. You learn: Isolde {learned.preference}.",
     ]
     assert [e.seats for e in told] == [None, (ADA,)]
-    assert prompt_kind(after) == "vote"
+    assert prompt_kind(after) == PromptKind.VOTE
 
 
 def test_the_pile_draw_must_be_from_a_woman_whose_pile_is_not_empty():
@@ -581,7 +573,7 @@ def test_a_third_miss_keeps_three_rapport_and_takes_a_faux_pas():
     ]
     assert after.suitors[ADA].rapport == 3 and after.suitors[ADA].faux_pas == 1
     assert after.suitors[ADA].draws == ()
-    assert prompt_kind(after) == "faux_pas"
+    assert prompt_kind(after) == PromptKind.FAUX_PAS
 
 
 # --- Faux Pas -------------------------------------------------------------------------------
@@ -592,7 +584,7 @@ def test_a_faux_pas_card_is_chosen_by_the_suitor_and_lies_face_up():
     state = dice(act(state, PlayCards(ADA, cards("5C 4C"))), 4, 2, 3)
     state = act(state, RaiseStakes(ADA, True), PlayCards(ADA, cards("6D")))
     assert game.prompt(state).text == "Ada: lay a card face up for your Faux Pas."
-    assert refused(state, Vote(BASIL, "no")) == (
+    assert refused(state, Vote(BASIL, VoteChoice.NO)) == (
         "It is not Basil's turn: Ada: lay a card face up for your Faux Pas."
     )
     assert refused(state, RevealFauxPas(ADA, card("9S"))) == "9♠ is not in your hand."
@@ -600,28 +592,28 @@ def test_a_faux_pas_card_is_chosen_by_the_suitor_and_lies_face_up():
     assert lines(state, after) == ["Ada lays 7♦ face up for a Faux Pas."]
     assert after.suitors[ADA].faceup == cards("7D")
     assert game.view(after, None).suitors[ADA].faceup == cards("7D")
-    assert prompt_kind(after) == "vote"
+    assert prompt_kind(after) == PromptKind.VOTE
 
 
 def test_each_faux_pas_chip_shows_another_card():
     state = suitor(opened(known_table()), ADA, faux_pas=2)
-    assert game.prompt(state).kind == "faux_pas"
+    assert game.prompt(state).kind == PromptKind.FAUX_PAS
     first = state.suitors[ADA].hand[0]
     state = act(state, RevealFauxPas(ADA, first))
     assert refused(state, RevealFauxPas(ADA, first)) == f"{first.label()} is already face up."
     state = act(state, RevealFauxPas(ADA, state.suitors[ADA].hand[1]))
     assert len(state.suitors[ADA].faceup) == 2
-    assert prompt_kind(state) == "floor"
+    assert prompt_kind(state) == PromptKind.FLOOR
 
 
 def test_with_fewer_cards_than_faux_pas_every_card_lies_face_up():
     state = suitor(arrange(opened(known_table()), {ADA: "2C 3C"}), ADA, faux_pas=3)
     state = act(state, RevealFauxPas(ADA, card("3C")))
-    assert prompt_kind(state) == "faux_pas"
+    assert prompt_kind(state) == PromptKind.FAUX_PAS
     state = act(state, RevealFauxPas(ADA, card("2C")))
     assert state.suitors[ADA].faceup == cards("3C 2C")
     assert state.suitors[ADA].reveals_owed == 0
-    assert prompt_kind(state) == "floor"
+    assert prompt_kind(state) == PromptKind.FLOOR
 
 
 def test_playing_a_face_up_card_means_laying_another_one_face_up():
@@ -630,10 +622,10 @@ def test_playing_a_face_up_card_means_laying_another_one_face_up():
     state = claim(state, ADA, ORIANE)
     state = act(state, PlayCards(ADA, cards("2C")))
     assert state.suitors[ADA].faceup == ()
-    assert game.prompt(state).kind == "faux_pas"
+    assert game.prompt(state).kind == PromptKind.FAUX_PAS
     state = act(state, RevealFauxPas(ADA, card("5C")))
     assert state.suitors[ADA].faceup == cards("5C")
-    assert prompt_kind(state) == "vote"
+    assert prompt_kind(state) == PromptKind.VOTE
 
 
 # --- opposed actions --------------------------------------------------------------------------
@@ -659,14 +651,14 @@ def test_only_the_highest_total_may_raise():
         "Basil gains 1 Rapport.",
         "Basil prevails and gets their intention.",
     ]
-    assert prompt_kind(after) == "vote"
+    assert prompt_kind(after) == PromptKind.VOTE
 
 
 def test_when_the_highest_cannot_raise_nobody_raises():
     state = opposed("9C 8C 2S 3S 4S 5S 6S", "10D 9D 2D 3H 4H 5H 6H", 5, 5, 5)
     state = act(state, PlayCards(BASIL, cards("10D 9D 2D")), PlayCards(ADA, cards("9C 8C")))
-    assert state.contest.stage != "raise"
-    assert prompt_kind(state) == "vote"
+    assert state.contest.stage != ContestStage.RAISE
+    assert prompt_kind(state) == PromptKind.VOTE
 
 
 def test_tied_highest_totals_may_either_raise():
@@ -674,7 +666,7 @@ def test_tied_highest_totals_may_either_raise():
     state = act(state, PlayCards(BASIL, cards("10D 7D")), PlayCards(ADA, cards("9C 8C")))
     assert state.contest.asked == (BASIL, ADA)
     state = act(state, RaiseStakes(BASIL, False))
-    assert game.prompt(state).seats == (ADA,) and prompt_kind(state) == "raise"
+    assert game.prompt(state).seats == (ADA,) and prompt_kind(state) == PromptKind.RAISE
     state = act(dice(state, 3, 3, 3), RaiseStakes(ADA, True))
     assert state.contest.to_play == (BASIL, ADA)
     assert state.contest.raiser == ADA
@@ -696,7 +688,7 @@ def test_everyone_with_budget_plays_toward_a_raise_on_their_own_ladder():
     ]
     assert (after.suitors[ADA].rapport, after.suitors[ADA].faux_pas) == (3, 0)
     assert (after.suitors[BASIL].rapport, after.suitors[BASIL].faux_pas) == (1, 1)
-    assert game.prompt(after).seats == (BASIL,) and prompt_kind(after) == "faux_pas"
+    assert game.prompt(after).seats == (BASIL,) and prompt_kind(after) == PromptKind.FAUX_PAS
 
 
 def test_the_highest_on_the_latest_target_prevails_even_when_missing_it():
@@ -729,7 +721,7 @@ def test_a_tie_for_the_intention_is_settled_by_a_person_narrator():
     state = act(state, PlayCards(BASIL, cards("10D 7D")), PlayCards(ADA, cards("9C 8C")))
     state = act(state, RaiseStakes(BASIL, False), RaiseStakes(ADA, False))
     assert game.prompt(state).seats == (NARRATOR,)
-    assert game.prompt(state).kind == "tie"
+    assert game.prompt(state).kind == PromptKind.TIE
     assert game.prompt(state).text == "Nora: the narrator settles who prevails."
     assert refused(state, NarratorSettleTie(NARRATOR, CORA)) == (
         "Only one of the tied suitors can prevail."
@@ -739,7 +731,7 @@ def test_a_tie_for_the_intention_is_settled_by_a_person_narrator():
     )
     after = act(state, NarratorSettleTie(NARRATOR, BASIL))
     assert lines(state, after) == ["The narrator rules that Basil prevails."]
-    assert prompt_kind(after) == "verdict"
+    assert prompt_kind(after) == PromptKind.VERDICT
 
 
 # --- the island's vote and the narrator's powers --------------------------------------------
@@ -758,17 +750,22 @@ def finished_solo(person: bool = False, reach: bool = True):
 def test_the_island_asks_the_other_suitors_to_vote_after_an_action():
     state = finished_solo()
     current = game.prompt(state)
-    assert current.kind == "vote" and current.seats == (BASIL, CORA, DMITRI, EDIE)
+    assert current.kind == PromptKind.VOTE and current.seats == (BASIL, CORA, DMITRI, EDIE)
     assert current.text == "Basil, Cora, Dmitri, Edie: did Ada earn an extra Rapport chip?"
-    assert refused(state, Vote(ADA, "yes")).startswith("It is not Ada's turn")
+    assert refused(state, Vote(ADA, VoteChoice.YES)).startswith("It is not Ada's turn")
     assert refused(state, Vote(BASIL, "maybe")) == "Vote yes, no or abstain."
 
 
 def test_a_majority_of_the_votes_cast_gives_an_extra_chip():
     state = finished_solo()
-    after = act(state, Vote(CORA, "yes"), Vote(BASIL, "abstain"), Vote(EDIE, "no"))
+    after = act(
+        state,
+        Vote(CORA, VoteChoice.YES),
+        Vote(BASIL, VoteChoice.ABSTAIN),
+        Vote(EDIE, VoteChoice.NO),
+    )
     assert after.suitors[ADA].rapport == 1
-    after = act(after, Vote(DMITRI, "yes"))
+    after = act(after, Vote(DMITRI, VoteChoice.YES))
     assert lines(state, after) == [
         "Cora votes yes.",
         "Basil votes abstain.",
@@ -777,13 +774,18 @@ def test_a_majority_of_the_votes_cast_gives_an_extra_chip():
         "The table votes 2 to 1: Ada earns an extra Rapport chip.",
     ]
     assert after.suitors[ADA].rapport == 2
-    assert after.stage == FLOOR and after.contest is None
+    assert after.stage == Stage.FLOOR and after.contest is None
 
 
 def test_a_tied_or_empty_vote_gives_no_chip():
     state = finished_solo()
-    tied = act(state, Vote(BASIL, "yes"), Vote(CORA, "no"), Vote(DMITRI, "abstain"))
-    tied = act(tied, Vote(EDIE, "abstain"))
+    tied = act(
+        state,
+        Vote(BASIL, VoteChoice.YES),
+        Vote(CORA, VoteChoice.NO),
+        Vote(DMITRI, VoteChoice.ABSTAIN),
+    )
+    tied = act(tied, Vote(EDIE, VoteChoice.ABSTAIN))
     assert lines(state, tied) == [
         "Basil votes yes.",
         "Cora votes no.",
@@ -792,7 +794,7 @@ def test_a_tied_or_empty_vote_gives_no_chip():
         "The table votes 1 to 1: no extra chip.",
     ]
     assert tied.suitors[ADA].rapport == 1
-    silent = vote_all(state, "abstain")
+    silent = vote_all(state, VoteChoice.ABSTAIN)
     assert lines(state, silent)[-1] == "The table votes 0 to 0: no extra chip."
     assert lines(state, silent)[:-1] == [
         f"{state.suitors[s].name} votes abstain." for s in (BASIL, CORA, DMITRI, EDIE)
@@ -801,7 +803,7 @@ def test_a_tied_or_empty_vote_gives_no_chip():
 
 def test_the_narrator_awards_rapport_after_an_action():
     state = finished_solo(person=True)
-    assert game.prompt(state).seats == (NARRATOR,) and prompt_kind(state) == "verdict"
+    assert game.prompt(state).seats == (NARRATOR,) and prompt_kind(state) == PromptKind.VERDICT
     assert refused(state, NarratorVerdict(NARRATOR, (CORA, CORA))) == (
         "Award chips only to suitors still in the game, once each."
     )
@@ -814,7 +816,7 @@ def test_the_narrator_awards_rapport_after_an_action():
         "The narrator awards Cora a Rapport chip.",
     ]
     assert [s.rapport for s in after.suitors] == [2, 0, 1, 0, 0]
-    assert after.stage == FLOOR
+    assert after.stage == Stage.FLOOR
 
 
 def test_the_narrator_may_tell_a_miss_as_a_success_with_a_twist():
@@ -879,7 +881,9 @@ def argument(*, person: bool = False, ada_rapport: int = 2, basil_rapport: int =
     return act(state, StartArgument(ADA, BASIL, chips))
 
 
-def staked(ada_stake=SEE_HAND, basil_stake=PROMISE, *faces: int, person: bool = False):
+def staked(
+    ada_stake=StakeKind.SEE_HAND, basil_stake=StakeKind.PROMISE, *faces: int, person: bool = False
+):
     """An accepted argument with both stakes set; the first target shows ``faces``."""
     state = act(argument(person=person), AnswerArgument(BASIL, False))
     state = act(state, SetStake(ADA, ada_stake, "Sing at my wedding."))
@@ -924,7 +928,7 @@ def test_an_argument_is_once_per_round_per_initiator():
     assert refused(state, StartArgument(ADA, CORA, 1)) == (
         "You have already started an argument this round."
     )
-    nxt = act(state, *(Decline(s) for s in EVERYONE), SpendRapport(ADA, KEEP))
+    nxt = act(state, *(Decline(s) for s in EVERYONE), SpendRapport(ADA, SpendChoice.KEEP))
     assert nxt.round == 2 and not nxt.suitors[ADA].argued
     assert act(nxt, StartArgument(ADA, CORA, 1)).contest.participants == (ADA, CORA)
 
@@ -936,13 +940,13 @@ def test_avoiding_an_argument_makes_you_immune_this_round():
         "Basil spends 1 Rapport to avoid the argument: nobody may argue with them again this round."
     ]
     assert after.suitors[BASIL].rapport == 0 and after.suitors[BASIL].immune
-    assert after.stage == FLOOR and after.contest is None
+    assert after.stage == Stage.FLOOR and after.contest is None
     cora = suitor(after, CORA, rapport=1)
     assert refused(cora, StartArgument(CORA, BASIL, 1)) == (
         "Basil avoided an argument this round: nobody may argue with them."
     )
     nxt = act(cora, *(Decline(s) for s in (BASIL, CORA, DMITRI, EDIE)), Decline(ADA))
-    nxt = act(nxt, *(SpendRapport(s, KEEP) for s in nxt.queue))
+    nxt = act(nxt, *(SpendRapport(s, SpendChoice.KEEP) for s in nxt.queue))
     assert nxt.round == 2 and not nxt.suitors[BASIL].immune
 
 
@@ -957,12 +961,19 @@ def test_accepting_an_argument_sets_stakes_initiator_first():
     state = argument()
     state = act(state, AnswerArgument(BASIL, False))
     assert game.prompt(state).text == "Ada: set your stake."
-    assert refused(state, SetStake(BASIL, SEE_HAND)) == (
+    assert refused(state, SetStake(BASIL, StakeKind.SEE_HAND)) == (
         "It is not Basil's turn: Ada: set your stake."
     )
     before = dice(state, 5, 5, 5)
-    state = act(before, SetStake(ADA, SEE_HAND), SetStake(BASIL, PROMISE, "  Sing for me. "))
-    assert state.contest.stakes == (Stake(SEE_HAND), Stake(PROMISE, "Sing for me."))
+    state = act(
+        before,
+        SetStake(ADA, StakeKind.SEE_HAND),
+        SetStake(BASIL, StakeKind.PROMISE, "  Sing for me. "),
+    )
+    assert state.contest.stakes == (
+        Stake(StakeKind.SEE_HAND),
+        Stake(StakeKind.PROMISE, "Sing for me."),
+    )
     assert lines(before, state) == [
         "Ada's stake: to see the other's hand.",
         "Basil's stake: a promise: 'Sing for me.'.",
@@ -975,24 +986,24 @@ def test_a_stake_is_one_of_the_four_kinds():
     assert refused(state, SetStake(ADA, "her horse")) == (
         "Choose a stake: match clues, sorceress clues, hand, or a promise."
     )
-    assert refused(state, SetStake(ADA, PROMISE, "   ")) == (
+    assert refused(state, SetStake(ADA, StakeKind.PROMISE, "   ")) == (
         "Write the promise you want from the other suitor."
     )
-    assert refused(state, SetStake(ADA, PROMISE, "p" * 121)) == (
+    assert refused(state, SetStake(ADA, StakeKind.PROMISE, "p" * 121)) == (
         "Keep the promise to 120 characters."
     )
-    for kind in (SEE_MATCH_CLUES, SEE_SORCERESS_CLUES, SEE_HAND):
+    for kind in (StakeKind.SEE_MATCH_CLUES, StakeKind.SEE_SORCERESS_CLUES, StakeKind.SEE_HAND):
         assert act(state, SetStake(ADA, kind, "ignored")).contest.stakes[0] == Stake(kind)
 
 
 def test_the_initiator_plays_first_in_an_argument():
-    state = staked(SEE_HAND, PROMISE, 5, 5, 5)
+    state = staked(StakeKind.SEE_HAND, StakeKind.PROMISE, 5, 5, 5)
     assert state.contest.to_play == (ADA, BASIL)
     assert game.prompt(state).text == "Ada: play cards toward 15."
 
 
 def test_no_rapport_is_spent_to_excel_in_an_argument():
-    state = staked(SEE_HAND, PROMISE, 5, 5, 5)
+    state = staked(StakeKind.SEE_HAND, StakeKind.PROMISE, 5, 5, 5)
     reason = "No Rapport may be spent to excel in an argument."
     assert refused(state, Reroll(ADA, 0)) == reason
     assert refused(state, PlayCards(ADA, cards("10C 9C 8C"), suit_bonus=True)) == reason
@@ -1000,17 +1011,17 @@ def test_no_rapport_is_spent_to_excel_in_an_argument():
 
 
 def test_an_argument_gains_no_rapport_or_faux_pas_and_its_cards_are_discarded():
-    state = staked(SEE_HAND, PROMISE, 5, 5, 5)
+    state = staked(StakeKind.SEE_HAND, StakeKind.PROMISE, 5, 5, 5)
     discard = state.discard
     state = act(state, PlayCards(ADA, cards("10C 9C")), PlayCards(BASIL, cards("2H")))
     state = act(state, RaiseStakes(ADA, False))
     assert [(s.rapport, s.faux_pas) for s in state.suitors[:2]] == [(1, 0), (1, 0)]
     assert state.discard == discard + cards("10C 9C 2H")
-    assert state.stage == FLOOR
+    assert state.stage == Stage.FLOOR
 
 
 def test_the_winners_see_stake_is_shown_to_the_winner_alone():
-    state = staked(SEE_HAND, PROMISE, 5, 5, 5)
+    state = staked(StakeKind.SEE_HAND, StakeKind.PROMISE, 5, 5, 5)
     state = act(state, PlayCards(ADA, cards("10C 9C")), PlayCards(BASIL, cards("2H")))
     assert game.prompt(state).seats == (ADA,)  # Basil missed: only Ada may raise
     before = state
@@ -1028,7 +1039,7 @@ def test_the_winners_see_stake_is_shown_to_the_winner_alone():
 
 
 def test_seeing_match_clues_shows_every_clue_not_about_the_sorceress():
-    state = staked(SEE_SORCERESS_CLUES, SEE_MATCH_CLUES, 5, 5, 5)
+    state = staked(StakeKind.SEE_SORCERESS_CLUES, StakeKind.SEE_MATCH_CLUES, 5, 5, 5)
     state = act(state, PlayCards(ADA, cards("2S")), PlayCards(BASIL, cards("10D 9D")))
     after = act(state, RaiseStakes(BASIL, False))
     ada = after.suitors[ADA].clues
@@ -1044,7 +1055,7 @@ def test_seeing_match_clues_shows_every_clue_not_about_the_sorceress():
 
 
 def test_seeing_sorceress_clues_shows_only_the_clues_about_her():
-    state = staked(SEE_SORCERESS_CLUES, PROMISE, 5, 5, 5)
+    state = staked(StakeKind.SEE_SORCERESS_CLUES, StakeKind.PROMISE, 5, 5, 5)
     state = act(state, PlayCards(ADA, cards("10C 9C")), PlayCards(BASIL, cards("2H")))
     after = act(state, RaiseStakes(ADA, False))
     basil = after.suitors[BASIL].clues
@@ -1055,7 +1066,7 @@ def test_seeing_sorceress_clues_shows_only_the_clues_about_her():
 
 
 def test_a_won_promise_goes_into_the_pact_log():
-    state = staked(SEE_HAND, PROMISE, 5, 5, 5)
+    state = staked(StakeKind.SEE_HAND, StakeKind.PROMISE, 5, 5, 5)
     state = act(state, PlayCards(ADA, cards("2S")), PlayCards(BASIL, cards("10D 9D")))
     after = act(state, RaiseStakes(BASIL, False))
     assert after.pacts == ("Ada promised Basil: Do not oppose me.",)
@@ -1067,7 +1078,7 @@ def test_a_won_promise_goes_into_the_pact_log():
 
 
 def test_missing_a_target_takes_your_stake_off_the_table():
-    state = staked(SEE_HAND, PROMISE, 10, 10, 10)
+    state = staked(StakeKind.SEE_HAND, StakeKind.PROMISE, 10, 10, 10)
     after = act(state, PlayCards(ADA, cards("10C 9C 8C")), PlayCards(BASIL, cards("10D 9D")))
     assert after.contest is None
     assert lines(state, after)[-3:] == [
@@ -1079,7 +1090,7 @@ def test_missing_a_target_takes_your_stake_off_the_table():
 
 
 def test_in_an_argument_a_raise_may_be_followed():
-    state = staked(SEE_HAND, PROMISE, 3, 3, 3)
+    state = staked(StakeKind.SEE_HAND, StakeKind.PROMISE, 3, 3, 3)
     state = act(state, PlayCards(ADA, cards("10C")), PlayCards(BASIL, cards("9D")))
     assert state.contest.asked == (ADA, BASIL)
     raised = act(state, RaiseStakes(ADA, True))
@@ -1095,7 +1106,7 @@ def test_in_an_argument_a_raise_may_be_followed():
 
 
 def test_a_raiser_who_misses_alone_is_settled_by_the_previous_target():
-    state = staked(SEE_HAND, SEE_MATCH_CLUES, 3, 3, 3)
+    state = staked(StakeKind.SEE_HAND, StakeKind.SEE_MATCH_CLUES, 3, 3, 3)
     state = act(state, PlayCards(ADA, cards("9C")), PlayCards(BASIL, cards("10D")))
     state = act(state, RaiseStakes(ADA, True))
     state = act(dice(state, 10, 10, 10), Follow(BASIL, False))
@@ -1116,13 +1127,13 @@ def test_a_raiser_who_misses_alone_is_settled_by_the_previous_target():
 
 
 def test_a_raiser_who_reaches_alone_wins_the_argument():
-    state = staked(SEE_HAND, SEE_MATCH_CLUES, 3, 3, 3)
+    state = staked(StakeKind.SEE_HAND, StakeKind.SEE_MATCH_CLUES, 3, 3, 3)
     state = act(state, PlayCards(ADA, cards("9C")), PlayCards(BASIL, cards("10D")))
     state = act(state, RaiseStakes(ADA, True))
     state = act(dice(state, 2, 2, 2), Follow(BASIL, False))
     after = act(state, PlayCards(ADA, cards("8C")))
     assert lines(state, after) == ["Ada plays 8♣: 8 toward 6.", "Ada reaches it."]
-    assert game.prompt(after).seats == (ADA,) and prompt_kind(after) == "raise"
+    assert game.prompt(after).seats == (ADA,) and prompt_kind(after) == PromptKind.RAISE
     state, after = after, act(after, RaiseStakes(ADA, False))
     assert lines(state, after)[:3] == [
         "Ada does not raise the stakes.",
@@ -1133,7 +1144,7 @@ def test_a_raiser_who_reaches_alone_wins_the_argument():
 
 
 def test_a_tied_argument_is_settled_by_a_1d10_roll_off():
-    state = staked(SEE_HAND, PROMISE, 3, 3, 3)
+    state = staked(StakeKind.SEE_HAND, StakeKind.PROMISE, 3, 3, 3)
     state = act(state, PlayCards(ADA, cards("9C")), PlayCards(BASIL, cards("9D")))
     state = dice(act(state, RaiseStakes(ADA, False)), 4, 9)
     after = act(state, RaiseStakes(BASIL, False))
@@ -1147,7 +1158,11 @@ def test_a_tied_argument_is_settled_by_a_1d10_roll_off():
 
 def test_the_narrator_may_reject_a_stake():
     state = act(argument(person=True), AnswerArgument(BASIL, False))
-    state = act(state, SetStake(ADA, SEE_HAND), SetStake(BASIL, PROMISE, "Give me your boat."))
+    state = act(
+        state,
+        SetStake(ADA, StakeKind.SEE_HAND),
+        SetStake(BASIL, StakeKind.PROMISE, "Give me your boat."),
+    )
     assert game.prompt(state).seats == (NARRATOR,)
     assert game.prompt(state).text == "Nora: the narrator accepts or rejects the stakes."
     assert refused(state, NarratorReviewStakes(NARRATOR, (CORA,))) == (
@@ -1155,9 +1170,9 @@ def test_the_narrator_may_reject_a_stake():
     )
     rejected = act(state, NarratorReviewStakes(NARRATOR, (BASIL,)))
     assert lines(state, rejected) == ["The narrator rejects the stake of Basil: choose again."]
-    assert rejected.contest.stakes == (Stake(SEE_HAND), None)
+    assert rejected.contest.stakes == (Stake(StakeKind.SEE_HAND), None)
     assert game.prompt(rejected).text == "Basil: set your stake."
-    again = act(rejected, SetStake(BASIL, SEE_SORCERESS_CLUES))
+    again = act(rejected, SetStake(BASIL, StakeKind.SEE_SORCERESS_CLUES))
     accepted = act(dice(again, 2, 5, 9), NarratorReviewStakes(NARRATOR))
     assert lines(again, accepted) == [
         "The narrator accepts both stakes.",
@@ -1166,12 +1181,12 @@ def test_the_narrator_may_reject_a_stake():
 
 
 def test_a_person_narrator_sees_the_won_stake_too():
-    state = staked(SEE_HAND, PROMISE, 5, 5, 5, person=True)
+    state = staked(StakeKind.SEE_HAND, StakeKind.PROMISE, 5, 5, 5, person=True)
     state = act(state, PlayCards(ADA, cards("10C 9C")), PlayCards(BASIL, cards("2H")))
     after = act(state, RaiseStakes(ADA, False))
     private = [e for e in events(state, after) if e.seats is not None]
     assert [e.seats for e in private] == [(ADA, NARRATOR)]
-    assert after.stage == FLOOR  # no verdict after an argument
+    assert after.stage == Stage.FLOOR  # no verdict after an argument
 
 
 # --- the round end ----------------------------------------------------------------------------
@@ -1192,7 +1207,7 @@ def test_the_spending_order_is_by_rapport_with_roll_offs():
         "Roll-off: Basil 1, Edie 7.",
         "Spending order: Cora, Ada, Edie, Basil.",
     ]
-    assert after.stage == SPEND and after.queue == (CORA, ADA, EDIE, BASIL)
+    assert after.stage == Stage.SPEND and after.queue == (CORA, ADA, EDIE, BASIL)
     assert game.prompt(after).seats == (CORA,)
     assert game.prompt(after).text == "Cora: spend your Rapport or keep it."
 
@@ -1210,16 +1225,16 @@ def test_a_refill_by_choice_takes_exactly_the_missing_cards_from_the_discard():
     assert state.queue == (ADA,)
     view = game.view(state, ADA)
     assert view.discard == state.discard and cards("6C 7C 8C") == view.discard[:3]
-    assert refused(state, SpendRapport(ADA, REFILL, cards("6C 7C"))) == (
+    assert refused(state, SpendRapport(ADA, SpendChoice.REFILL, cards("6C 7C"))) == (
         "Choose exactly 3 cards from the discard pile."
     )
-    assert refused(state, SpendRapport(ADA, REFILL, cards("6C 6C 7C"))) == (
+    assert refused(state, SpendRapport(ADA, SpendChoice.REFILL, cards("6C 6C 7C"))) == (
         "Choose exactly 3 cards from the discard pile."
     )
-    assert refused(state, SpendRapport(ADA, REFILL, cards("6C 7C AS"))) == (
+    assert refused(state, SpendRapport(ADA, SpendChoice.REFILL, cards("6C 7C AS"))) == (
         "Choose only cards that are in the discard pile."
     )
-    after = act(state, SpendRapport(ADA, REFILL, cards("9C 10C 8C")))
+    after = act(state, SpendRapport(ADA, SpendChoice.REFILL, cards("9C 10C 8C")))
     ada = after.suitors[ADA]
     assert ada.hand == cards("2C 3C 4C 5C 9C 10C 8C") and ada.rapport == 0
     told = events(state, after)
@@ -1237,7 +1252,7 @@ def test_a_refill_by_choice_takes_exactly_the_missing_cards_from_the_discard():
 
 def test_a_full_hand_cannot_refill():
     state = round_end({}, "6C", ada=1)
-    assert refused(state, SpendRapport(ADA, REFILL, ())) == "Your hand is already full."
+    assert refused(state, SpendRapport(ADA, SpendChoice.REFILL, ())) == "Your hand is already full."
 
 
 def test_the_discard_pile_is_private_except_to_the_suitor_refilling_now():
@@ -1253,12 +1268,12 @@ def test_clearing_removes_every_faux_pas():
     state = arrange(known_table(person=True), {ADA: "2C 3C 4C 5C 6C 7C 8C"})
     state = suitor(state, ADA, rapport=1, faux_pas=2, faceup=cards("2C 3C"))
     state = act(state, NarratorEndRound(NARRATOR))
-    after = act(state, SpendRapport(ADA, CLEAR))
+    after = act(state, SpendRapport(ADA, SpendChoice.CLEAR))
     assert lines(state, after)[0] == "Ada spends 1 Rapport chip to clear every Faux Pas."
     ada = after.suitors[ADA]
     assert (ada.rapport, ada.faux_pas, ada.faceup) == (0, 0, ())
     clean = round_end({}, "", ada=1)
-    assert refused(clean, SpendRapport(ADA, CLEAR)) == "You have no Faux Pas to clear."
+    assert refused(clean, SpendRapport(ADA, SpendChoice.CLEAR)) == "You have no Faux Pas to clear."
 
 
 def test_a_new_clue_is_true_and_never_given_before():
@@ -1267,12 +1282,12 @@ def test_a_new_clue_is_true_and_never_given_before():
     state = evolve(
         state,
         suitors=tuple(
-            evolve(s, clues=ada_clues + (Clue(NOT_MATCH_SUIT, suit=D),)) if i == ADA else s
+            evolve(s, clues=ada_clues + (Clue(ClueKind.NOT_MATCH_SUIT, suit=D),)) if i == ADA else s
             for i, s in enumerate(state.suitors)
         ),
     )
-    after = act(state, SpendRapport(ADA, CLUE, clue_kind=NOT_MATCH_SUIT))
-    assert after.suitors[ADA].clues[-1] == Clue(NOT_MATCH_SUIT, suit=S)
+    after = act(state, SpendRapport(ADA, SpendChoice.CLUE, clue_kind=ClueKind.NOT_MATCH_SUIT))
+    assert after.suitors[ADA].clues[-1] == Clue(ClueKind.NOT_MATCH_SUIT, suit=S)
     assert after.suitors[ADA].rapport == 0
     told = events(state, after)
     assert (told[0].text, told[0].seats) == ("Ada spends 3 Rapport chips on a new clue.", None)
@@ -1284,17 +1299,18 @@ def test_a_new_clue_is_true_and_never_given_before():
 
 def test_a_clue_kind_with_nothing_new_left_is_refused_and_not_offered():
     state = round_end({}, "", ada=1)
-    assert MATCH_COLOUR in game.view(state, ADA).clue_kinds
-    held = suitor(state, ADA, clues=state.suitors[ADA].clues + (Clue(MATCH_COLOUR, red=False),))
-    assert MATCH_COLOUR not in game.view(held, ADA).clue_kinds
-    assert refused(held, SpendRapport(ADA, CLUE, clue_kind=MATCH_COLOUR)) == (
+    assert game.view(state, ADA).choices.keyed(ClueKind.MATCH_COLOUR).open
+    black = Clue(ClueKind.MATCH_COLOUR, red=False)
+    held = suitor(state, ADA, clues=state.suitors[ADA].clues + (black,))
+    assert not game.view(held, ADA).choices.keyed(ClueKind.MATCH_COLOUR).open
+    assert refused(held, SpendRapport(ADA, SpendChoice.CLUE, clue_kind=ClueKind.MATCH_COLOUR)) == (
         "You already hold every clue of that kind: choose another."
     )
-    assert refused(state, SpendRapport(ADA, CLUE, clue_kind="gossip")) == (
+    assert refused(state, SpendRapport(ADA, SpendChoice.CLUE, clue_kind="gossip")) == (
         "Choose which kind of clue you want."
     )
-    after = act(state, SpendRapport(ADA, CLUE, clue_kind=MATCH_COLOUR))
-    assert after.suitors[ADA].clues[-1] == Clue(MATCH_COLOUR, red=False)
+    after = act(state, SpendRapport(ADA, SpendChoice.CLUE, clue_kind=ClueKind.MATCH_COLOUR))
+    assert after.suitors[ADA].clues[-1] == Clue(ClueKind.MATCH_COLOUR, red=False)
     assert "New clue: Your perfect match's suit is black (clubs or spades)." in (
         game.view(after, ADA).log
     )
@@ -1302,7 +1318,7 @@ def test_a_clue_kind_with_nothing_new_left_is_refused_and_not_offered():
 
 def test_keeping_rapport_spends_nothing():
     state = round_end({}, "", ada=2)
-    after = act(state, SpendRapport(ADA, KEEP))
+    after = act(state, SpendRapport(ADA, SpendChoice.KEEP))
     assert lines(state, after)[0] == "Ada keeps their Rapport."
     assert after.suitors[ADA].rapport == 2
     assert refused(state, SpendRapport(ADA, "gamble")) == (
@@ -1321,8 +1337,8 @@ def test_after_spending_the_discard_is_shuffled_and_the_rest_refill_to_seven():
     state = round_end(hands, "4C 5C 6C 7C 8C", ada=1)
     discard = state.discard
     assert len(discard) == 12 and discard[:5] == cards("4C 5C 6C 7C 8C")
-    after = act(state, SpendRapport(ADA, REFILL, cards("4C 5C 6C 7C 8C")))
-    assert after.round == 2 and after.stage == FLOOR
+    after = act(state, SpendRapport(ADA, SpendChoice.REFILL, cards("4C 5C 6C 7C 8C")))
+    assert after.round == 2 and after.stage == Stage.FLOOR
     assert [len(s.hand) for s in after.suitors] == [7, 7, 7, 7, 7]
     assert after.suitors[ADA].hand == cards("2C 3C 4C 5C 6C 7C 8C")
     basil = after.suitors[BASIL].hand[3:]
@@ -1361,7 +1377,7 @@ def test_a_round_ends_when_a_pile_is_emptied():
     after = vote_all(state)
     assert "Isolde's pile is empty: she has nothing more to share." in [e.text for e in after.log]
     assert lines(state, after)[-2:] == ["Round 1 ends: a pile was emptied.", "Spending order: Ada."]
-    after = act(after, SpendRapport(ADA, KEEP))
+    after = act(after, SpendRapport(ADA, SpendChoice.KEEP))
     assert after.round == 2 and not after.pile_emptied
 
 
@@ -1369,7 +1385,7 @@ def test_a_round_ends_when_every_suitor_is_out_of_cards():
     state = arrange(known_table(3), {ADA: "9C", BASIL: "", CORA: ""})
     state = claim(dice(state, 1, 1, 1), ADA, ORIANE)
     state = act(state, PlayCards(ADA, cards("9C")))
-    assert prompt_kind(state) == "vote"  # no cards left: no raise
+    assert prompt_kind(state) == PromptKind.VOTE  # no cards left: no raise
     after = vote_all(state)
     assert "Round 1 ends: every suitor is out of cards." in lines(state, after)
 
@@ -1399,7 +1415,7 @@ def test_a_right_retirement_wins_and_ends_the_game():
         "Ada retires, showing 2♣ 3♣ 4♣ 5♣ 6♣ 7♣ 8♣, and names Marisol as the sorceress.",
         reason,
     ]
-    assert after.stage == OVER
+    assert after.stage == Stage.OVER
     assert game.outcome(after) == Outcome((ADA,), (BASIL, CORA, DMITRI, EDIE), reason)
     assert game.prompt(after) is None
     assert refused(after, Decline(BASIL)) == "The game is over."
@@ -1468,7 +1484,7 @@ def test_the_last_pile_card_opens_final_retirements_in_seat_order():
     assert lines(state, after)[-1] == (
         "The last card of the last pile has been drawn. Final retirements, in seat order."
     )
-    assert after.stage == FINAL and after.queue == EVERYONE
+    assert after.stage == Stage.FINAL and after.queue == EVERYONE
     assert game.prompt(after).seats == (ADA,)
     assert game.prompt(after).text == "Ada: retire now, or not."
     assert refused(after, ClaimFloor(ADA, ORIANE)) == (
@@ -1486,7 +1502,7 @@ def test_the_round_limit_opens_final_retirements():
         "The discard pile is shuffled and hands are refilled to seven.",
         "Round 1 was the last. Final retirements, in seat order.",
     ]
-    assert after.stage == FINAL and after.round == 1 and after.queue == EVERYONE
+    assert after.stage == Stage.FINAL and after.round == 1 and after.queue == EVERYONE
 
 
 def test_a_right_final_retirement_wins():
@@ -1494,14 +1510,14 @@ def test_a_right_final_retirement_wins():
     state = act(state, NarratorEndRound(NARRATOR), *(Decline(s) for s in (ADA, BASIL, CORA)))
     after = act(state, Retire(DMITRI, MARISOL))
     assert after.result.winners == (DMITRI,)
-    assert after.stage == OVER
+    assert after.stage == Stage.OVER
 
 
 def test_a_wrong_final_retirement_is_out_and_the_next_suitor_is_asked():
     state = arrange(known_table(person=True, round_limit=1), {ADA: "2C 3C 4C 5C 6C 7C 8C"})
     state = act(state, NarratorEndRound(NARRATOR))
     after = act(state, Retire(ADA, SERAPHINE))
-    assert after.suitors[ADA].out and after.stage == FINAL
+    assert after.suitors[ADA].out and after.stage == Stage.FINAL
     assert game.prompt(after).seats == (BASIL,)
 
 

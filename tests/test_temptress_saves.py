@@ -52,8 +52,6 @@ def saved(tmp_path, midgame) -> Path:
     return path
 
 
-
-
 def test_a_saved_temptress_game_replays_to_the_same_state(saved, midgame):
     loaded = saves.load(saved)
     assert loaded.state == midgame.state

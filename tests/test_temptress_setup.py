@@ -11,15 +11,7 @@ from rules.cards import HONOUR_RANKS, NUMBER_RANKS, PlayingCard, Suit, standard_
 from rules.engine import IllegalAction
 from rules.temptress import clues, game
 from rules.temptress.game import TEMPTRESS
-from rules.temptress.state import (
-    FLOOR,
-    ISLAND,
-    MATCH_PREFERENCE,
-    NOT_MATCH_SUIT,
-    NOT_SORCERESS_SUIT,
-    PERSON,
-    WomanSpec,
-)
+from rules.temptress.state import ClueKind, NarratorMode, Stage, WomanSpec
 from tests.temptress_helpers import NAMES, NARRATOR, all_cards, config, fresh, pack
 
 SEEDS = range(60)
@@ -168,7 +160,11 @@ def test_every_suitor_starts_with_three_true_clues(suitors):
         state = fresh(seed, suitors)
         for seat, suitor in enumerate(state.suitors):
             kinds = [clue.kind for clue in suitor.clues]
-            assert kinds == [NOT_MATCH_SUIT, NOT_SORCERESS_SUIT, MATCH_PREFERENCE]
+            assert kinds == [
+                ClueKind.NOT_MATCH_SUIT,
+                ClueKind.NOT_SORCERESS_SUIT,
+                ClueKind.MATCH_PREFERENCE,
+            ]
             for clue in suitor.clues:
                 assert clues.is_true(state, seat, clue)
             not_match, not_sorceress, liked = suitor.clues
@@ -208,7 +204,7 @@ def test_three_and_four_suitor_tables_are_dealt_the_same_way(suitors):
 
 def test_the_table_opens_with_the_oldest_on_the_floor():
     state = fresh(2, oldest=3)
-    assert state.stage == FLOOR and state.round == 1
+    assert state.stage == Stage.FLOOR and state.round == 1
     assert game.prompt(state).seats == (2,)
     assert game.prompt(state).text == "Cora, the oldest, opens the floor (or declines)."
     assert [e.text for e in state.log[:3]] == [
@@ -221,13 +217,13 @@ def test_the_table_opens_with_the_oldest_on_the_floor():
 
 def test_a_person_narrator_sits_after_the_suitors():
     state = fresh(1, person=True)
-    assert state.config.narrator == PERSON
+    assert state.config.narrator == NarratorMode.PERSON
     assert state.config.narrator_name == NARRATOR
     assert state.narrator_seat == 5
     assert game.seat_names(state) == (*NAMES, NARRATOR)
     assert game.prompt(state).seats == (0, 5)
     island = fresh(1)
-    assert island.config.narrator == ISLAND and island.narrator_seat is None
+    assert island.config.narrator == NarratorMode.ISLAND and island.narrator_seat is None
     assert game.seat_names(island) == NAMES
 
 

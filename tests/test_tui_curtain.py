@@ -7,8 +7,8 @@ from pathlib import Path
 from rules import registry
 from rules.session import BOT, PERSON, SeatPlan, Session, hash_pin
 from tests.tui_helpers import make_app, screen_text
-from tui.curtain import CurtainScreen
-from tui.island.screens import RespondScreen
+from tui.island.seat import IslandChoice
+from tui.screens.curtain import CurtainScreen
 
 
 def _session(
@@ -57,7 +57,7 @@ async def test_a_pin_is_needed_to_lift_the_curtain(tmp_path: Path):
         assert "That is not the PIN. Try again." in screen_text(app)
         await pilot.press(*pin, "enter")
         await pilot.pause()
-        assert isinstance(app.screen, RespondScreen)
+        assert isinstance(app.screen, IslandChoice)
         assert app.screen.seat == first
 
 
@@ -68,7 +68,7 @@ async def test_hide_key_drops_the_curtain_again(tmp_path: Path):
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("enter")
         await pilot.pause()
-        assert isinstance(app.screen, RespondScreen)
+        assert isinstance(app.screen, IslandChoice)
         assert session.state.hands[first][0] in screen_text(app)
         await pilot.press("h")
         await pilot.pause()

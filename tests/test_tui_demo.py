@@ -5,8 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from tests.tui_helpers import make_app, screen_text
-from tui.island.screens import IslandTable
-from tui.resolution import ResolutionScreen
+from tui.island.table import IslandTable
+from tui.screens.resolution import ResolutionScreen
 
 
 async def test_demo_plays_to_the_end_and_reveals_everything(tmp_path: Path):
@@ -24,19 +24,24 @@ async def test_demo_plays_to_the_end_and_reveals_everything(tmp_path: Path):
 
 
 async def test_space_pauses_the_demo_and_n_steps_once(tmp_path: Path):
-    app = make_app(tmp_path, bot_delay=0.5, opening=lambda app: app.start_demo("island", 4))
+    # The bots think for an hour: only the Step key makes them move.
+    app = make_app(tmp_path, bot_delay=3600, opening=lambda app: app.start_demo("island", 4))
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, IslandTable)
+        assert "DEMO" in screen_text(app) and "(paused)" not in screen_text(app)
+        await pilot.press("n")  # not paused: Step does nothing
+        await pilot.pause()
+        assert app.flow.session.actions == ()
         await pilot.press("space")
-        await pilot.pause(0.2)  # a step already under way may still land
+        await pilot.pause()
         assert "DEMO (paused)" in screen_text(app)
-        before = len(app.flow.session.actions)
-        await pilot.pause(1.2)
-        assert len(app.flow.session.actions) == before
         await pilot.press("n")
         await pilot.pause()
-        assert len(app.flow.session.actions) == before + 1
+        assert len(app.flow.session.actions) == 1
+        await pilot.press("space")
+        await pilot.pause()
+        assert "(paused)" not in screen_text(app)
 
 
 async def test_the_temptress_demo_plays_a_whole_game_of_bots(tmp_path: Path):

@@ -5,11 +5,12 @@ from __future__ import annotations
 from pathlib import Path
 
 from rules import saves
-from rules.island.state import MOVE
+from rules.island.state import MoveTo, Phase, PlaceTile
 from tests.tui_helpers import direction_key, make_app, open_setup, screen_text, secret_leaks
-from tui.curtain import CurtainScreen
-from tui.island.screens import DecideScreen, IslandTable, RespondScreen
-from tui.resolution import ResolutionScreen
+from tui.island.seat import IslandChoice
+from tui.island.table import IslandTable
+from tui.screens.curtain import CurtainScreen
+from tui.screens.resolution import ResolutionScreen
 
 SEED = "7"
 
@@ -45,28 +46,24 @@ async def test_two_people_and_a_bot_play_to_the_end_without_seeing_each_other(tm
                 assert f"Pass the keyboard to {screen.seat_name}" in text
                 assert secret_leaks(app.flow.session, text, None) == []
                 await pilot.press("enter")
-            elif isinstance(screen, RespondScreen | DecideScreen):
-                assert f"{session.seats[screen.seat].name}, this screen is for you alone" in text
+            elif isinstance(screen, IslandChoice):
+                assert f"{session.seats[screen.seat].name}, for your eyes only · Turn " in text
                 assert secret_leaks(app.flow.session, text, screen.seat) == []
                 await pilot.press("enter")
             elif isinstance(screen, IslandTable):
                 assert secret_leaks(app.flow.session, text, None) == []
                 prompt = app.flow.session.prompt
                 seats = app.flow.session.seats
-                if prompt and prompt.kind == MOVE and not seats[prompt.seats[0]].is_bot:
+                if prompt and prompt.kind == Phase.MOVE and not seats[prompt.seats[0]].is_bot:
                     seat = prompt.seats[0]
-                    view = app.flow.session.view(None)
-                    options = view.options
-                    target = (options.removes or options.moves or options.places)[0]
-                    key = (
-                        "r" if target in options.removes
-                        else "m" if target in options.moves
-                        else "p"
-                    )
-                    await pilot.press(direction_key(view.pieces[seat], target), key)
+                    view = app.flow.view(seat)
+                    action = view.choices.opened[-1].value  # a removal when there is one
+                    key = "m" if isinstance(action, MoveTo) else "p"
+                    key = key if isinstance(action, MoveTo | PlaceTile) else "r"
+                    await pilot.press(direction_key(view.pieces[seat], action.target), key)
             await pilot.pause()
         assert isinstance(app.screen, ResolutionScreen)
-        assert {"CurtainScreen", "RespondScreen", "DecideScreen", "IslandTable"} <= screens_seen
+        assert {"CurtainScreen", "IslandChoice", "IslandTable"} <= screens_seen
         final = app.flow.session
         outcome = final.outcome
         assert outcome is not None

@@ -10,10 +10,10 @@ import pytest
 from rules import registry, saves
 from rules.session import BOT, PERSON, SeatPlan, Session
 from tests.tui_helpers import make_app, open_setup, screen_text
-from tui.help import HelpScreen
-from tui.lobby import LobbyScreen
-from tui.resume import ResumeScreen
-from tui.setup import SetupScreen
+from tui.screens.help import HelpScreen
+from tui.screens.lobby import LobbyScreen
+from tui.screens.resume import ResumeScreen
+from tui.screens.setup import SetupScreen
 from tui.setup_form import SetupEntry, check_setup
 
 ISLAND = registry.get("island")
@@ -95,7 +95,8 @@ async def test_lobby_lists_the_games_and_its_keys(tmp_path: Path):
         await pilot.pause()
         assert isinstance(app.screen, LobbyScreen)
         text = screen_text(app)
-        assert "Temptation Island · 3 players" in text
+        assert "Temptation Island · exactly 3 players" in text
+        assert "The Temptress · 3 to 5 suitors and a narrator" in text
         for key in ("n New game", "r Resume", "d Demo", "? Help"):
             assert key in text
 
@@ -164,6 +165,24 @@ async def test_resume_lists_saves_and_refuses_a_damaged_one(tmp_path: Path):
         await pilot.pause()
         assert app.flow is not None
         assert app.flow.save_path == good
+
+
+async def test_the_resume_list_counts_a_temptress_game_in_rounds(tmp_path: Path):
+    game = registry.get("temptress")
+    names = ("Ann", "Bo", "Cleo")
+    config = game.make_config(names, {"round_limit": 3}, game.default_pack())
+    session = Session.start(game, config, 4, tuple(SeatPlan(n, BOT) for n in names))
+    while session.prompt is not None and session.view(None).round < 2:
+        seat = session.prompt.seats[0]
+        session = session.apply(session.bot_for(seat).choose(session.view(seat)))
+    assert len(session.actions) > 10
+    saves.write(session, tmp_path / "temptress-two.json")
+    app = make_app(tmp_path)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("r")
+        await pilot.pause()
+        assert "The Temptress · Ann, Bo, Cleo · round 2 · " in screen_text(app)
+        assert f"turn {len(session.actions)}" not in screen_text(app)
 
 
 async def test_command_palette_offers_save_help_theme_and_quit(tmp_path: Path):

@@ -2,31 +2,30 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
+import pytest
 from attrs import evolve
-from textual.widgets import Input, Select, SelectionList
+from textual.widgets import Input, SelectionList
 
 from rules.cards import PlayingCard, Suit
+from rules.choices import Pick
 from rules.registry import get
 from rules.session import BOT, SeatPlan, Session
 from rules.simulate import bot_config
-from tests.temptress_tui_helpers import scan
-from tests.tui_helpers import make_app, open_setup, screen_text
-from tui.curtain import CurtainScreen
-from tui.resolution import ResolutionScreen
-from tui.temptress.forms import ArgueScreen, CourtScreen
-from tui.temptress.private import (
-    ClueBookScreen,
-    PickScreen,
-    PlayScreen,
-    RefillScreen,
-    RetireScreen,
-    SpendScreen,
-)
+from tests.temptress_tui_helpers import footer, footer_problems, scan
+from tests.tui_helpers import make_app, open_setup, press, screen_text, settle
+from tui.screens.curtain import CurtainScreen
+from tui.screens.resolution import ResolutionScreen
+from tui.temptress.forms import ArgueForm, CourtForm, PromiseForm
+from tui.temptress.referee import NarratorConsole
+from tui.temptress.seat import ClueBook, PlayScreen, RetireScreen, SpendScreen, TemptressChoice
 from tui.temptress.table import TemptressTable
+from tui.widgets.toggle import Toggle
 
 NAMES = ("Ann", "Bo", "Cy", "Dot", "Eve")
+WRONG_PLURAL = re.compile(r"\b1 (cards|chips|Rapport chips)\b")
 
 
 async def _setup(pilot) -> None:
@@ -35,8 +34,8 @@ async def _setup(pilot) -> None:
     screen = app.screen
     for seat, name in enumerate(NAMES):
         screen.query_one(f"#name-{seat}", Input).value = name
-    screen.query_one("#kind-3", Select).value = BOT
-    screen.query_one("#kind-4", Select).value = BOT
+    screen.query_one("#kind-3", Toggle).value = BOT
+    screen.query_one("#kind-4", Toggle).value = BOT
     screen.query_one("#option-round_limit", Input).value = "1"
     screen.query_one("#seed", Input).value = "11"
     screen.query_one("#text-persona_1", Input).value = "A sea captain with a soft heart."
@@ -47,55 +46,61 @@ async def _setup(pilot) -> None:
 async def _pick_cards(pilot, count: int) -> None:
     """Select the ``count`` strongest cards with the keyboard (down, space)."""
     screen = pilot.app.screen
-    hand = screen.view.hand
+    hand = screen.choices.hand
     best = sorted(range(len(hand)), key=lambda i: -hand[i].rank)[:count]
     cards = screen.query_one(SelectionList)
     position = cards.highlighted or 0
     for index in sorted(best):
-        await pilot.press(*(["down"] * (index - position)), "space")
+        await press(pilot, *(["down"] * (index - position)), "space")
         position = index
 
 
-async def _last_option(pilot, back: int = 0) -> None:
-    await pilot.press("end", *(["up"] * back), "enter")
-
-
-async def _table(pilot, plan: list[str], joined: list[bool]) -> None:
+async def _table(pilot, plan: list[str], joined: list[bool], seen: set[str]) -> None:
     app = pilot.app
     prompt = app.flow.session.prompt
     if prompt is None or app.flow.session.seats[prompt.seats[0]].is_bot:
-        await pilot.pause(0.02)
+        await settle(pilot)
         return
     kind = prompt.kind
     if kind == "floor":
         move = plan.pop(0) if plan else "decline"
         if move == "court":
-            await pilot.press("c")
-            await pilot.pause()
-            assert isinstance(app.screen, CourtScreen)
-            await pilot.press(*"I sing her a shanty", "enter")
+            await press(pilot, "c")
+            await settle(pilot)
+            if not isinstance(app.screen, CourtForm):  # closed (no cards left): it says why
+                assert "no cards left" in screen_text(app)
+                await press(pilot, "d")
+                return
+            seen.add("CourtForm")
+            await press(pilot, "enter", *"I sing her a shanty", "enter")
         elif move == "argue":
-            await pilot.press("g")
-            await pilot.pause()
-            assert isinstance(app.screen, ArgueScreen)
-            await pilot.press("ctrl+s")
-            await pilot.pause()
-            if isinstance(app.screen, ArgueScreen):  # refused: no Rapport yet; try later
+            await press(pilot, "g")
+            await settle(pilot)
+            if not isinstance(app.screen, ArgueForm):  # closed (no Rapport yet): it says why
+                assert app.screen.query_one("#message").has_class("-empty") is False
                 plan.insert(1, "argue")
-                await pilot.press("escape", "d")
+                await press(pilot, "d")
+                return
+            seen.add("ArgueForm")
+            await press(pilot, "ctrl+s")
+            await settle(pilot)
+            if isinstance(app.screen, ArgueForm):  # refused: try later
+                plan.insert(1, "argue")
+                await press(pilot, "escape", "d")
         else:
-            await pilot.press("d")
+            await press(pilot, "d")
     elif kind == "join":
-        await pilot.press("s" if joined else "j")
+        await press(pilot, "s" if joined else "j")
         joined.append(True)
     elif kind == "vote":
-        await pilot.press("y")
+        await press(pilot, "y")
     elif kind == "answer":
-        await pilot.press("a")
-    elif kind == "stake":
-        await pilot.press("3")
+        await press(pilot, "a")
+    elif kind == "stakes":
+        await press(pilot, "3")
 
 
+@pytest.mark.long
 async def test_three_people_and_two_bots_play_a_temptress_game_through_the_screens(
     tmp_path: Path,
 ):
@@ -108,39 +113,50 @@ async def test_three_people_and_two_bots_play_a_temptress_game_through_the_scree
         plan = ["court", "court", "argue", "court", "court", "court", "argue"]
         joined: list[bool] = []
         leaks: list[str] = []
+        problems: list[str] = []
         seen: set[str] = set()
         scanned: set[tuple[int, int]] = set()
         for _ in range(900):
-            await pilot.pause()
+            await settle(pilot)
             screen = app.screen
             seen.add(type(screen).__name__)
             moment = (id(screen), len(app.flow.session.actions))
             if moment not in scanned:
                 scanned.add(moment)
                 leaks += scan(app)
+                problems += footer_problems(app)
+                problems += [
+                    f"{type(screen).__name__}: {m[0]!r}"
+                    for m in WRONG_PLURAL.finditer(screen_text(app))
+                ]
             if isinstance(screen, ResolutionScreen):
                 break
-            if isinstance(screen, CurtainScreen | ClueBookScreen):
-                await pilot.press("enter")
+            if isinstance(screen, CurtainScreen | ClueBook):
+                await press(pilot, "enter")
             elif isinstance(screen, TemptressTable):
-                await _table(pilot, plan, joined)
+                await _table(pilot, plan, joined, seen)
             elif isinstance(screen, PlayScreen):
                 contest = screen.view.contest
                 await _pick_cards(pilot, 1 if contest.target > 1 else 2)
-                await pilot.press("enter")
+                await press(pilot, "enter")
             elif isinstance(screen, SpendScreen):
-                await _last_option(pilot, back=1)
+                question = screen.question
+                if isinstance(question, Pick) and question.several:
+                    await press(pilot, "escape")  # a refill's cards: back to the spending
+                else:
+                    await press(pilot, "end", "up", "enter")  # the last kind of clue
             elif isinstance(screen, RetireScreen):
-                await _last_option(pilot)
-            elif isinstance(screen, RefillScreen):
-                await pilot.press("escape")
-            elif isinstance(screen, PickScreen):
-                await pilot.press("enter")
-            elif isinstance(screen, CourtScreen):  # refused (say, no cards left): decline
-                await pilot.press("escape", "d")
+                await press(pilot, "end", "enter")  # do not retire
+            elif isinstance(screen, TemptressChoice):
+                await press(pilot, "enter")
+            elif isinstance(screen, CourtForm):  # refused (say, no cards left): decline
+                await press(pilot, "escape", "d")
+            elif isinstance(screen, PromiseForm):
+                await press(pilot, *"Keep my secret", "enter")
             else:
-                await pilot.pause(0.02)
+                await settle(pilot)
         assert leaks == []
+        assert problems == []
         assert isinstance(app.screen, ResolutionScreen)
         story = "\n".join(e.text for e in app.flow.session.state.log)
         for event in (
@@ -153,6 +169,7 @@ async def test_three_people_and_two_bots_play_a_temptress_game_through_the_scree
         ):
             assert event in story, event
         assert {"PlayScreen", "SpendScreen", "RetireScreen", "TemptressTable"} <= seen
+        assert {"CourtForm", "ArgueForm", "ClueBook", "TemptressChoice"} <= seen
         assert "Every secret, revealed" in screen_text(app)
 
 
@@ -177,9 +194,11 @@ async def test_a_suitor_retires_from_the_table_behind_the_curtain(tmp_path: Path
                 break
             await pilot.press("enter")
         assert app.flow.session.prompt.seats[0] == 0
+        assert "t Retire" in footer(app)
         await pilot.press("t")
         await pilot.pause()
         assert isinstance(app.screen, CurtainScreen)
+        assert "Retire: show your seven cards and name the sorceress." in screen_text(app)
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, RetireScreen)
@@ -197,10 +216,35 @@ async def test_a_suitor_retires_from_the_table_behind_the_curtain(tmp_path: Path
         assert "## The story" in story
 
 
+async def test_retiring_without_a_flush_is_refused_at_once_with_the_reason(tmp_path: Path):
+    game = get("temptress")
+    seats = (SeatPlan("Ann"), SeatPlan("Bo"), SeatPlan("Cy", BOT))
+    session = Session.start(game, bot_config(game, seats), 5, seats)
+    app = make_app(tmp_path, opening=lambda app: app.start_flow(session, None))
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(10):
+            await pilot.pause()
+            if isinstance(app.screen, TemptressTable):
+                break
+            await pilot.press("enter")
+        await pilot.press("t")
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, RetireScreen)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, RetireScreen)
+        assert "To retire you need seven cards, all of one suit." in screen_text(app)
+        assert len(app.flow.session.actions) == 0
+        await pilot.press("h")
+        await pilot.pause()
+        assert isinstance(app.screen, TemptressTable)
+
+
 async def test_a_person_narrator_awards_a_chip_from_the_console(tmp_path: Path):
     from rules.chance import loaded
     from rules.temptress.actions import ClaimFloor, Join, PlayCards
-    from tui.temptress.narrator import NarratorScreen
 
     game = get("temptress")
     seats = (SeatPlan("Ann"), SeatPlan("Bo"), SeatPlan("Cy"), SeatPlan("Nora"))
@@ -211,7 +255,6 @@ async def test_a_person_narrator_awards_a_chip_from_the_console(tmp_path: Path):
     session = session.apply(ClaimFloor(0, 2, "She is shown the stars"))
     session = session.apply(Join(1, False)).apply(Join(2, False))
     state = session.state
-    session = evolve(session, state=state)
     lowest = min(state.suitors[0].hand, key=lambda c: c.rank)
     assert session.prompt.kind == "play"
     session = evolve(session, state=evolve(session.state, chance=loaded(9, 9, 9)))
@@ -220,18 +263,26 @@ async def test_a_person_narrator_awards_a_chip_from_the_console(tmp_path: Path):
     assert session.prompt.kind == "verdict" and session.prompt.seats == (3,)
     app = make_app(tmp_path, opening=lambda app: app.start_flow(session, None))
     async with app.run_test(size=(120, 60)) as pilot:
-        await pilot.pause()
-        assert isinstance(app.screen, CurtainScreen)
-        assert "Pass the keyboard to Nora" in screen_text(app)
-        await pilot.press("enter")
-        await pilot.pause()
-        assert isinstance(app.screen, NarratorScreen)
+        for _ in range(6):  # the narrator's notes first, then the verdict
+            await pilot.pause()
+            if isinstance(app.screen, NarratorConsole) and app.screen.verdict is not None:
+                break
+            if isinstance(app.screen, CurtainScreen):
+                assert "Pass the keyboard to Nora" in screen_text(app)
+                await pilot.press("enter")
+            elif isinstance(app.screen, NarratorConsole):
+                await pilot.press("h")
+        assert isinstance(app.screen, NarratorConsole)
         await pilot.pause()
         text = screen_text(app)
         assert "THE SORCERESS" in text
         for suitor in session.state.suitors:
             assert suitor.hand[0].label() in text
-        await pilot.press("2", "enter")
+        assert "w Tell Ann's miss as a success with a twist: off" in text
+        await pilot.press("w")
+        await pilot.pause()
+        assert "w Tell Ann's miss as a success with a twist: ON" in screen_text(app)
+        await pilot.press("w", "2", "space", "enter")
         await pilot.pause()
         assert app.flow.session.state.suitors[1].rapport == 1
         assert "The narrator awards Bo a Rapport chip." in app.flow.session.view(None).log

@@ -3,9 +3,14 @@
 from __future__ import annotations
 
 import io
+import unicodedata
 from pathlib import Path
 
 from rich.console import Console
+from textual.drivers.headless_driver import HeadlessDriver
+from textual.events import Key, Resize
+from textual.geometry import Size
+from textual.keys import REPLACED_KEYS, _character_to_key, _get_unicode_name_from_key
 
 from rules.island.board import DIRECTIONS
 from tui.app import ParlourApp
@@ -68,3 +73,65 @@ def secret_leaks(session, text: str, viewer: int | None) -> list[str]:
         for secret in game.secrets_of(state, seat)
         if secret and secret not in own and secret in text
     ]
+
+
+SETTLE_ROUNDS = 200
+"""More rounds than any screen change takes (a push, its mount, its focus, a refresh)."""
+QUIET_ROUNDS = 4
+"""Rounds without a change that mean the app is done (``settle``)."""
+
+
+async def settle(pilot) -> None:
+    """Wait until the app has handled everything that was queued, and everything that
+    handling queued, then lay the screen out: a condition, not a clock.
+
+    ``pilot.pause()`` also waits for the process to look idle, at least 20 ms by the
+    wall clock each time; a drive through a whole game pauses thousands of times, so
+    the long drives settle this way instead. Each round waits for every node of the
+    current screen (and the app) to reach a marker put at the end of its queue. The
+    app has settled after ``QUIET_ROUNDS`` rounds in a row that changed nothing: the
+    same screen and nodes, the same number of actions played (a bot's move queues the
+    next). A key goes app, screen, widget, and what it posts bubbles back up: each
+    hop is a round."""
+    app = pilot.app
+    seen = None
+    quiet = 0
+    for _ in range(SETTLE_ROUNDS):
+        screen = app.screen
+        flow = getattr(app, "flow", None)
+        actions = -1 if flow is None else len(flow.session.actions)
+        now = (id(screen), len(app.screen_stack), actions, *map(id, screen.walk_children()))
+        quiet = quiet + 1 if now == seen else 0
+        if quiet == QUIET_ROUNDS:
+            return
+        seen = now
+        await pilot._wait_for_screen()
+        app.screen._on_timer_update()
+    raise AssertionError(f"the app was still busy after {SETTLE_ROUNDS} rounds")
+
+
+async def resize(pilot, width: int, height: int) -> None:
+    """``pilot.resize_terminal``, settled (``settle``) rather than paused."""
+    size = Size(width, height)
+    app = pilot.app
+    if isinstance(app._driver, HeadlessDriver):
+        app._driver._size = size
+    app.post_message(Resize(size, size))
+    await settle(pilot)
+
+
+async def press(pilot, *keys: str) -> None:
+    """``pilot.press``, settled (``settle``) after each key rather than paused: the same
+    key events, posted to the app as the driver posts them."""
+    app = pilot.app
+    for key in keys:
+        if len(key) == 1 and not key.isalnum():
+            key = _character_to_key(key)
+        try:
+            char = unicodedata.lookup(_get_unicode_name_from_key(REPLACED_KEYS.get(key, key)))
+        except KeyError:
+            char = key if len(key) == 1 else None
+        event = Key(key, char)
+        event.set_sender(app)
+        await app._post_message(event)
+        await settle(pilot)

@@ -1,25 +1,38 @@
-"""The Parlour app: themes, the lobby, and one game flow at a time."""
+"""The Parlour app: themes, the shell's screens, and one game flow at a time.
+
+Screens never build the screen after them: they post a message
+(``tui.messages``) and the app shows what it asks for. The lobby is
+registered by name and kept, so it remembers the game picked last.
+"""
 
 from __future__ import annotations
 
 import secrets
 from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
+from textual import on
 from textual.app import App, SystemCommand
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
+from textual.command import CommandPalette
 from textual.screen import Screen
 
 from themes.colours import THEMES
-from tui.lobby import LobbyScreen
+from tui import messages
+from tui.kit.base import ParlourScreen
+from tui.screens.help import HelpScreen
+from tui.screens.lobby import LobbyScreen
+from tui.screens.resume import ResumeScreen
 
 if TYPE_CHECKING:
     from rules.session import Session
     from tui.flow import GameFlow
 
-# The games' rules and the game flow are imported when a game starts, so the lobby's
-# first frame does not wait for them.
+# The games' rules, their screens and the game flow are imported when a game starts,
+# so the lobby's first frame does not wait for them.
+
+LOBBY = "lobby"
 
 
 def new_seed() -> int:
@@ -31,7 +44,7 @@ class ParlourApp(App[None]):
     """One shared screen, many players, one game at a time."""
 
     TITLE = "Parlour"
-    BINDINGS = [Binding("ctrl+q", "quit", "Quit", priority=True)]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("ctrl+q", "quit", "Quit", priority=True)]
 
     def __init__(
         self,
@@ -57,17 +70,117 @@ class ParlourApp(App[None]):
         self.theme = theme
 
     def on_mount(self) -> None:
-        self.push_screen(LobbyScreen())
+        self.install_screen(LobbyScreen(self.saves_dir), LOBBY)
+        self.push_screen(LOBBY)
         if self.opening is not None:
             self.opening(self)
 
+    # --- the shell ----------------------------------------------------------
+
+    def _stop_flow(self) -> None:
+        if self.flow is not None:
+            self.flow.stop()
+            self.flow = None
+
+    @on(messages.ShowLobby)
+    def show_lobby(self) -> None:
+        self._stop_flow()
+        while len(self.screen_stack) > 2:
+            self.pop_screen()
+        self.switch_screen(LOBBY)
+
+    @on(messages.ShowSetup)
+    def show_setup(self, message: messages.ShowSetup) -> None:
+        from rules import registry
+        from tui.screens.setup import SetupScreen
+
+        game = registry.get(message.game_id)
+        self.switch_screen(SetupScreen(game, self.saves_dir, self.seed_source, self.pack_path))
+
+    @on(messages.ShowResume)
+    def show_resume(self) -> None:
+        self.switch_screen(ResumeScreen(self.saves_dir))
+
+    @on(messages.StartGame)
+    def _start_game(self, message: messages.StartGame) -> None:
+        self.start_flow(message.session, message.path, fresh=message.fresh)
+
+    @on(messages.StartDemo)
+    def _start_demo(self, message: messages.StartDemo) -> None:
+        self.start_demo(message.game_id)
+
+    @on(messages.PlayAgain)
+    def play_again(self) -> None:
+        from rules import saves
+
+        flow = self.flow
+        if flow is None:
+            return
+        session = flow.next_game(new_seed())
+        path = None
+        if flow.save_path is not None:
+            path = saves.new_save_path(flow.save_path.parent, session.game.id, session.seed)
+        self.start_flow(session, path, demo=flow.is_demo)
+
+    @on(messages.ExportStory)
+    def action_export_story(self) -> None:
+        if self.flow is None:
+            self.notify("No game to export here.")
+        else:
+            self.flow.export_story()
+
+    @on(messages.HelpWanted)
+    def _help(self, message: messages.HelpWanted) -> None:
+        self.push_screen(HelpScreen(message.title, message.rules, message.phase, message.keys))
+
+    # --- a game's own screens go to its flow ---------------------------------
+
+    @on(messages.OpenPrivate)
+    def _open_private(self, message: messages.OpenPrivate) -> None:
+        if self.flow is not None:
+            self.flow.open_private(message.seat, message.name, message.doing)
+
+    @on(messages.OpenForm)
+    def _open_form(self, message: messages.OpenForm) -> None:
+        if self.flow is not None:
+            self.flow.open_form(message.seat, message.name)
+
+    @on(messages.CloseForm)
+    def _close_form(self) -> None:
+        if self.flow is not None:
+            self.flow.close_form()
+
+    @on(messages.Hide)
+    def _hide(self, message: messages.Hide) -> None:
+        if self.flow is not None:
+            self.flow.hide(message.seat)
+
+    @on(messages.NotesRead)
+    def _notes_read(self, message: messages.NotesRead) -> None:
+        if self.flow is not None:
+            self.flow.notes_read(message.seat)
+
     # --- starting games ---------------------------------------------------
 
-    def start_flow(self, session: Session, path: Path | None, *, demo: bool = False) -> None:
+    def start_flow(
+        self, session: Session[Any], path: Path | None, *, demo: bool = False, fresh: bool = True
+    ) -> None:
+        """Play ``session`` at this keyboard; a fresh game is written at once (a resumed
+        one keeps its file, date and all, until the next move)."""
         from tui.flow import GameFlow
 
-        self.flow = GameFlow(self, session, path, demo=demo, bot_delay=self.bot_delay)
-        self.flow.save()
+        self._stop_flow()
+        self.flow = GameFlow(
+            self,
+            session,
+            path,
+            demo=demo,
+            bot_delay=self.bot_delay,
+            dice_delay=self.dice_delay,
+            saves_dir=self.saves_dir,
+        )
+        if fresh:
+            self.flow.save()
         self.flow.advance()
 
     def start_demo(self, game_id: str, seed: int | None = None) -> None:
@@ -91,10 +204,16 @@ class ParlourApp(App[None]):
             session = saves.load(path)
         except saves.SaveError as exc:
             return str(exc)
-        self.start_flow(session, path)
+        self.start_flow(session, path, fresh=False)
         return None
 
-    # --- command palette ----------------------------------------------------
+    # --- the command palette ------------------------------------------------
+
+    def _private_now(self) -> bool:
+        screen = self.screen
+        if isinstance(screen, CommandPalette) and len(self.screen_stack) > 1:
+            screen = self.screen_stack[-2]
+        return isinstance(screen, ParlourScreen) and screen.PRIVATE
 
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
         yield SystemCommand(
@@ -107,7 +226,19 @@ class ParlourApp(App[None]):
                 "Write the story so far (public things only) beside the save",
                 self.action_export_story,
             )
-        yield from super().get_system_commands(screen)
+        private = isinstance(screen, ParlourScreen) and screen.PRIVATE
+        for command in super().get_system_commands(screen):
+            if command.title == "Screenshot" and private:
+                continue  # a hand on disk: never from a curtain or a private screen
+            yield command
+
+    def deliver_screenshot(
+        self, filename: str | None = None, path: str | None = None, time_format: str | None = None
+    ) -> str | None:
+        if self._private_now():
+            self.notify("No screenshots here: this screen is for one player's eyes only.")
+            return None
+        return super().deliver_screenshot(filename, path, time_format)
 
     def action_save_game(self) -> None:
         if self.flow is None or self.flow.save_path is None:
@@ -115,15 +246,7 @@ class ParlourApp(App[None]):
         elif self.flow.save():
             self.notify(f"Saved to {self.flow.save_path}")
 
-    def action_export_story(self) -> None:
-        if self.flow is None:
-            self.notify("No game to export here.")
-            return
-        screen = self.screen
-        report = getattr(screen, "report", None)
-        self.flow.export_story(report() if callable(report) else None)
-
     def action_show_help(self) -> None:
-        action = getattr(self.screen, "action_help", None)
-        if action is not None:
-            action()
+        screen = self.screen
+        if isinstance(screen, ParlourScreen):
+            screen.action_help()

@@ -177,7 +177,7 @@ def _main(argv: Sequence[str] | None) -> int:
         except saves.SaveError as exc:
             print(f"refused: {exc}", file=sys.stderr)
             return 1
-        state = "finished" if session.outcome else f"turn {session.turn}"
+        state = "finished" if session.outcome else f"{session.game.turn_word} {session.turn}"
         print(
             f"ok: {session.game.title}, {', '.join(s.name for s in session.seats)}, "
             f"{state}, {len(session.actions)} actions replayed"
@@ -215,13 +215,11 @@ def _run_app(args: argparse.Namespace) -> int:
             except saves.SaveError as exc:
                 print(f"parlour: refused: {exc}", file=sys.stderr)
                 return 1
-            opening = lambda app: app.start_flow(session, args.file)  # noqa: E731
+            opening = lambda app: app.start_flow(session, args.file, fresh=False)  # noqa: E731
         else:
 
             def opening(app: Any) -> None:
-                from tui.resume import ResumeScreen
-
-                app.switch_screen(ResumeScreen())
+                app.show_resume()
     elif args.command == "demo":
         delay = max(0.0, args.delay)
         opening = lambda app: app.start_demo(args.game, args.seed)  # noqa: E731

@@ -1,143 +1,109 @@
-"""Runs one game at the table: asks the prompt which screen comes next.
+"""Hotseat play: one keyboard, a curtain between people. The table port's first kind.
 
-The flow is the only place that hands actions to the rules. After every
-applied action it saves the session, then shows the screen the new prompt
+``GameFlow`` is the table the game's screens talk to. It hands actions to the
+rules, saves after every applied one, then shows the screen the new prompt
 calls for: the curtain before any private step, the public table for bots and
-public decisions, the resolution at the end.
+public decisions, the end of the game. Bots act on a timer at the table; a
+demo can pause and step. Screens ask it for other screens with messages, which
+the app passes on.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import partial
-from importlib import import_module
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import Any
 
+from textual.app import App
 from textual.screen import Screen
 
-from tui.curtain import CurtainScreen
+from rules.engine import Seat
+from rules.session import Session
+from tui.games import game_ui
+from tui.kit.table import TableScreen
+from tui.port import Demo, SessionTable
+from tui.screens.curtain import CurtainScreen
+from tui.screens.resolution import ResolutionScreen, listed
+from tui.widgets.story import BULLET, HEADING, Paragraph, to_markdown
 
-if TYPE_CHECKING:
-    from rules.engine import Prompt, Seat
-    from rules.session import Session
-    from tui.app import ParlourApp
-
-# The lobby imports this module (``playable``), so the rules and the save machinery
-# are imported where a game first needs them, not here.
-
-
-class GameUI(Protocol):
-    """What a game's screens provide to the flow."""
-
-    def table_screen(self, flow: GameFlow) -> Screen[None]:
-        """The public table; it must offer ``refresh_view()`` (redraw from the public view)."""
-        ...
-
-    def private_screen(self, flow: GameFlow, seat: Seat, prompt: Prompt) -> Screen[None]: ...
-
-    def reveal(self, session: Session) -> str: ...
+BASE_STACK = 2
+"""The app's default screen and the screen the flow switches; forms and help go above."""
 
 
-class NotesUI(Protocol):
-    """Optional: a game whose private events are delivered to each person as notes."""
-
-    def note_screen(self, flow: GameFlow, seat: Seat, notes: tuple[str, ...]) -> Screen[None]: ...
-
-
-_UIS = {
-    "island": ("tui.island.ui", "IslandUI"),
-    "temptress": ("tui.temptress.ui", "TemptressUI"),
-    "persuasion": ("tui.persuasion.ui", "PersuasionUI"),
-    "lantern": ("tui.lantern.ui", "LanternUI"),
-}
-"""Each game's screens, imported only when that game is played (the lobby imports none)."""
-
-
-def game_ui(game_id: str) -> GameUI:
-    module, name = _UIS[game_id]
-    return getattr(import_module(module), name)()
-
-
-def playable(game_id: str) -> bool:
-    """Whether the app has screens for this game yet (the lobby lists only these)."""
-    return game_id in _UIS
-
-
-class GameFlow:
-    """One game in the app: the session, where it is saved, and whose turn shows."""
+class GameFlow(SessionTable):
+    """One game at this keyboard: the session, where it is saved, what shows now."""
 
     def __init__(
         self,
-        app: ParlourApp,
-        session: Session,
+        app: App[Any],
+        session: Session[Any],
         save_path: Path | None,
         *,
         demo: bool = False,
         bot_delay: float = 0.8,
+        dice_delay: float = 0.0,
+        saves_dir: Path | None = None,
     ) -> None:
+        super().__init__(session)
         self.app = app
-        self.session = session
         self.save_path = save_path
-        self.demo = demo
+        self.is_demo = demo
         self.bot_delay = bot_delay
+        self.dice_delay = dice_delay
+        self.saves_dir = saves_dir
         self.paused = False
         self.ui = game_ui(session.game.id)
-        self.table: Screen[None] | None = None
+        self.table_screen: TableScreen | None = None
         self.save_error = ""
-        self._bot_token = 0
+        self._token = 0
         self._timer_moment: int | None = None
-        fresh = not session.actions
-        self.mail_seen = {
-            seat: 0 if fresh else len(self.mail(seat)) for seat in range(len(session.seats))
-        }
+        if session.actions:  # a resumed game: what was there before counts as read
+            for seat in range(len(session.seats)):
+                self.mark_read(seat)
+        self._before: Any = None
+        self.stopped = False
 
-    # --- acting ---------------------------------------------------------
+    def stop(self) -> None:
+        """The table is left: bots and timers of this game do nothing more."""
+        self._token += 1
+        self.stopped = True
+
+    # --- the port -----------------------------------------------------------
+
+    @property
+    def demo(self) -> Demo | None:
+        return self if self.is_demo else None
 
     def act(self, action: Any) -> str | None:
-        """Apply an action; returns the rules' refusal, or None when applied."""
-        from rules.engine import IllegalAction
+        self._before = self.view(None)
+        return super().act(action)
 
-        before = self.session.state
-        try:
-            self.session = self.session.apply(action)
-        except IllegalAction as exc:
-            return exc.reason
+    def applied(self) -> None:
         self.save()
-        linger = self._linger(before)
-        if linger > 0:
+        before, self._before = self._before, None
+        if self._lingers(before):
             self.show_table()
-            self._bot_token += 1
-            token = self._bot_token
-            self._later(linger, lambda: self._advance_if(token))
+            self._token += 1
+            token = self._token
+            screen = self.table_screen
+            assert screen is not None
+            screen.show_changes(lambda: self._advance_if(token))
         else:
             self.advance()
-        return None
 
-    def _linger(self, before: Any) -> float:
-        """How long the public table stays up to show something new (say, fresh dice)
-        before the curtain comes down for a person's private step."""
-        prompt = self.session.prompt
-        seconds = getattr(self.ui, "linger", None)
-        if prompt is None or not prompt.private or seconds is None:
-            return 0.0
-        if self.session.seats[prompt.seats[0]].is_bot:
-            return 0.0
-        return float(seconds(before, self.session.state, getattr(self.app, "dice_delay", 0.0)))
+    def _lingers(self, before: Any) -> bool:
+        """Whether the public table first shows what changed (say, fresh dice) before a
+        person's curtain comes down."""
+        prompt = self.prompt
+        if before is None or prompt is None or not prompt.private or self.dice_delay <= 0:
+            return False
+        if self.seats[prompt.seats[0]].bot:
+            return False
+        return self.ui.lingers(before, self.view(None))
 
     def _advance_if(self, token: int) -> None:
-        if token == self._bot_token:
+        if token == self._token and not self.stopped:
             self.advance()
-
-    def check(self, action: Any) -> str | None:
-        """The rules' refusal of ``action``, without applying it (None: it is legal)."""
-        from rules.engine import IllegalAction
-
-        try:
-            self.session.game.apply(self.session.state, action)
-        except IllegalAction as exc:
-            return exc.reason
-        return None
 
     def save(self) -> bool:
         from rules import saves
@@ -156,126 +122,127 @@ class GameFlow:
     # --- what shows next --------------------------------------------------
 
     def advance(self) -> None:
-        prompt = self.session.prompt
+        prompt = self.prompt
         if prompt is None:
-            from tui.resolution import ResolutionScreen
-
-            self._bot_token += 1
-            self.app.switch_screen(ResolutionScreen(self))
+            self._token += 1
+            self._show(self.resolution())
             return
         self._start_turn_timer()
-        pending = self.pending_mail()
+        pending = self.pending_notes()
         if pending is not None:
             self.deliver(*pending)
             return
         seat = prompt.seats[0]
-        if self.session.seats[seat].is_bot:
+        if self.seats[seat].bot:
             self.show_table()
             self._schedule_bot()
         elif prompt.private:
-            self.show_curtain(seat)
+            self.behind_curtain(seat, prompt.kind, prompt.text)
         else:
             self.show_table()
 
-    # --- a turn timer (the Lantern's sleep) ------------------------------------
+    def _show(self, screen: Screen[Any]) -> None:
+        """Forms and help over the current screen close; ``screen`` replaces it."""
+        while len(self.app.screen_stack) > BASE_STACK:
+            self.app.pop_screen()
+        self.app.switch_screen(screen)
+
+    def show_table(self) -> None:
+        screen = self.table_screen
+        if screen is None or self.app.screen is not screen:
+            self.table_screen = self.ui.table_screen(self)
+            self._show(self.table_screen)
+        else:
+            screen.refresh_view()
+
+    def behind_curtain(self, seat: Seat, name: str, doing: str) -> None:
+        """The curtain for ``seat``; lifting it shows the game's screen ``name``."""
+        info = self.seats[seat]
+        self.table_screen = None
+        game = self.game
+        self._show(
+            CurtainScreen(
+                info.name,
+                doing,
+                lambda: self._lift(seat, name),
+                (lambda pin: self.pin_matches(seat, pin)) if info.pin else None,
+                game.title,
+                game.rules_text,
+                game.phase_help(self.prompt),
+            )
+        )
+
+    def _lift(self, seat: Seat, name: str) -> None:
+        prompt = self.prompt
+        if prompt is None or (name == prompt.kind and seat not in prompt.seats):
+            self.advance()  # the moment passed while the curtain was up
+            return
+        self._show(self.ui.screen(self, seat, name))
+
+    # --- what screens ask for (through the app) -------------------------------
+
+    def open_private(self, seat: Seat, name: str, doing: str) -> None:
+        self.behind_curtain(seat, name, doing)
+
+    def open_form(self, seat: Seat | None, name: str) -> None:
+        self.app.push_screen(self.ui.screen(self, seat, name))
+
+    def close_form(self) -> None:
+        if len(self.app.screen_stack) > BASE_STACK:
+            self.app.pop_screen()
+
+    def hide(self, seat: Seat) -> None:
+        self.advance()
+
+    # --- notes --------------------------------------------------------------
+
+    def pending_notes(self) -> tuple[Seat, tuple[str, ...]] | None:
+        """A person with notes not yet shown to them (when the game delivers notes)."""
+        if self.ui.notes_screen is None:
+            return None
+        for seat, info in enumerate(self.seats):
+            if info.bot:
+                continue
+            notes = self.unread(seat)
+            if notes:
+                return seat, notes
+        return None
+
+    def deliver(self, seat: Seat, notes: tuple[str, ...]) -> None:
+        """The curtain, then the notes screen for ``seat``; leaving it marks them read."""
+        name = self.ui.notes_screen
+        assert name is not None
+        self.behind_curtain(seat, name, "There is something for you to read.")
+
+    def notes_read(self, seat: Seat) -> None:
+        self.mark_read(seat)
+        self.advance()
+
+    # --- a turn timer (the Lantern's sleep) -----------------------------------
 
     def _start_turn_timer(self) -> None:
-        """Games whose UI offers ``turn_timer`` (seconds, action, what to tell the table)
-        get that action applied when time runs out."""
-        timer = getattr(self.ui, "turn_timer", None)
-        if timer is None:
-            return
-        planned = timer(self.session)
         moment = len(self.session.actions)
-        if planned is None or self._timer_moment == moment:
+        if self._timer_moment == moment:
+            return
+        planned = self.ui.turn_timer(self.view(None))
+        if planned is None:
             return
         self._timer_moment = moment
         seconds, action, note = planned
         self.app.set_timer(seconds, lambda: self._time_is_up(moment, action, note))
 
     def _time_is_up(self, moment: int, action: Any, note: str) -> None:
-        if len(self.session.actions) != moment:
+        if self.stopped or len(self.session.actions) != moment:
             return
         if self.act(action) is None:
             self.app.notify(note)
 
-    # --- private notes ------------------------------------------------------
-
-    def mail(self, seat: Seat) -> tuple[str, ...]:
-        """Private events addressed to ``seat`` (a referee copied in does not count)."""
-        events = getattr(self.session.state, "log", ())
-        return tuple(e.text for e in events if e.seats and e.seats[0] == seat)
-
-    def pending_mail(self) -> tuple[Seat, tuple[str, ...]] | None:
-        if not hasattr(self.ui, "note_screen"):
-            return None
-        for seat, plan in enumerate(self.session.seats):
-            if plan.is_bot:
-                continue
-            letters = self.mail(seat)
-            if len(letters) > self.mail_seen.get(seat, 0):
-                return seat, letters[self.mail_seen.get(seat, 0) :]
-        return None
-
-    def deliver(self, seat: Seat, notes: tuple[str, ...]) -> None:
-        """Curtain, then the notes for ``seat``; reading them marks them seen."""
-        ui: NotesUI = self.ui  # type: ignore[assignment]
-        self.behind_curtain(
-            seat, "There is something for you to read.", lambda: ui.note_screen(self, seat, notes)
-        )
-
-    def notes_read(self, seat: Seat) -> None:
-        self.mail_seen[seat] = len(self.mail(seat))
-        self.advance()
-
-    def show_table(self) -> None:
-        if self.table is None or self.app.screen is not self.table:
-            self.table = self.ui.table_screen(self)
-            self.app.switch_screen(self.table)
-        else:
-            self.table.refresh_view()  # type: ignore[attr-defined]
-
-    def show_curtain(self, seat: Seat) -> None:
-        prompt = self.session.prompt
-        assert prompt is not None
-        self.behind_curtain(seat, prompt.text, None)
-
-    def behind_curtain(
-        self, seat: Seat, doing: str, opens: Callable[[], Screen[None]] | None
-    ) -> None:
-        """The curtain for ``seat``; lifting it shows ``opens()`` (default: the prompt's screen)."""
-        plan = self.session.seats[seat]
-        self.table = None
-        game = self.session.game
-        lift = partial(self.lift_curtain, seat) if opens is None else partial(self._open, opens)
-        self.app.switch_screen(
-            CurtainScreen(
-                plan.name,
-                doing,
-                lift,
-                plan.pin_matches if plan.pin_hash else None,
-                game.title,
-                game.rules_text,
-                game.phase_help(self.session.prompt),
-            )
-        )
-
-    def _open(self, opens: Callable[[], Screen[None]]) -> None:
-        self.app.switch_screen(opens())
-
-    def lift_curtain(self, seat: Seat) -> None:
-        prompt = self.session.prompt
-        if prompt is None or seat not in prompt.seats:
-            self.advance()
-            return
-        self.app.switch_screen(self.ui.private_screen(self, seat, prompt))
-
     # --- bots ------------------------------------------------------------
 
     def _schedule_bot(self) -> None:
-        self._bot_token += 1
-        token = self._bot_token
-        self._later(self.bot_delay, partial(self._bot_step, token))
+        self._token += 1
+        token = self._token
+        self._later(self.bot_delay, lambda: self._bot_step(token))
 
     def _later(self, delay: float, callback: Callable[[], None]) -> None:
         if delay > 0:
@@ -284,19 +251,16 @@ class GameFlow:
             self.app.call_later(callback)
 
     def _bot_step(self, token: int, forced: bool = False) -> None:
-        if token != self._bot_token:
+        if token != self._token or self.stopped:
             return
-        if (self.paused and not forced) or self.app.screen is not self.table:
-            self._later(max(self.bot_delay, 0.1), partial(self._bot_step, token))
+        if (self.paused and not forced) or self.app.screen is not self.table_screen:
+            self._later(max(self.bot_delay, 0.1), lambda: self._bot_step(token))
             return
-        prompt = self.session.prompt
-        if prompt is None:
+        prompt = self.prompt
+        if prompt is None or not self.seats[prompt.seats[0]].bot:
             return
         seat = prompt.seats[0]
-        if not self.session.seats[seat].is_bot:
-            return
-        action = self.session.bot_for(seat).choose(self.session.view(seat))
-        refusal = self.act(action)
+        refusal = self.act(self.session.bot_for(seat).choose(self.view(seat)))
         if refusal is not None:
             self.app.notify(f"A bot tried an illegal move: {refusal}", severity="error")
 
@@ -307,27 +271,43 @@ class GameFlow:
     def step_once(self) -> None:
         """Demo: with the game paused, play exactly one bot action."""
         if self.paused:
-            self._bot_step(self._bot_token, forced=True)
+            self._bot_step(self._token, forced=True)
 
-    def export_story(self, text: str | None = None) -> Path | None:
-        """Write the story (the tale so far while a game runs: public things only) as
-        Markdown next to the save, or into the saves folder."""
-        session = self.session
-        if text is None:
-            tale = getattr(self.ui, "public_story", None)
-            story = "\n".join(f"* {line}" for line in session.view(None).log)
-            text = (
-                f"# {session.game.title}, seed {session.seed} (so far)\n\n"
-                + (tale(session) + "\n\n" if tale else "")
-                + "## The story so far\n\n"
-                + story
-                + "\n"
-            )
+    # --- the end ----------------------------------------------------------
+
+    def verdict(self) -> str:
+        outcome = self.view(None).outcome
+        if outcome is None:
+            return "The game is over."
+        names = [info.name for info in self.seats]
+        winners = listed(names[s] for s in outcome.winners)
+        losers = listed(names[s] for s in outcome.losers)
+        return f"Winners: {winners} · Lost: {losers}\n{outcome.reason}"
+
+    def story(self) -> list[Paragraph]:
+        view = self.view(None)
+        return [Paragraph("The story", HEADING)] + [Paragraph(line, BULLET) for line in view.log]
+
+    def resolution(self) -> ResolutionScreen:
+        document = self.ui.reveal(self.view(None), self.seats) + self.story()
+        return ResolutionScreen(self.game.title, self.game.rules_text, self.verdict(), document)
+
+    def export_story(self) -> Path | None:
+        """Write the story as Markdown next to the save (or into the saves folder): the
+        whole reveal at the end, public things only while the game runs."""
+        view = self.view(None)
+        title = f"# {self.game.title}, seed {self.session.seed}"
+        if view.outcome is None:
+            body = self.ui.public_story(view) + self.story()
+            text = f"{title} (so far)\n\n" + to_markdown(body)
+        else:
+            body = self.ui.reveal(view, self.seats) + self.story()
+            text = f"{title}\n\n{self.verdict()}\n\n" + to_markdown(body)
         if self.save_path is not None:
             folder, stem = self.save_path.parent, self.save_path.stem
         else:
-            folder = self.app.saves_dir
-            stem = f"{session.game.id}-demo-seed{session.seed}"
+            folder = self.saves_dir or Path("saves")
+            stem = f"{self.game.id}-demo-seed{self.session.seed}"
         path = folder / f"{stem}-story.md"
         try:
             folder.mkdir(parents=True, exist_ok=True)
@@ -338,14 +318,6 @@ class GameFlow:
         self.app.notify(f"Story written to {path}")
         return path
 
-    def play_again(self) -> None:
-        from rules import saves
-        from rules.session import Session
-        from tui.app import new_seed
-
-        seed = new_seed()
-        session = Session.start(self.session.game, self.session.config, seed, self.session.seats)
-        path = None
-        if self.save_path is not None:
-            path = saves.new_save_path(self.save_path.parent, session.game.id, seed)
-        self.app.start_flow(session, path, demo=self.demo)
+    def next_game(self, seed: int) -> Session[Any]:
+        """The same seats and setup, dealt again from ``seed``."""
+        return Session.start(self.game, self.session.config, seed, self.session.seats)

@@ -40,7 +40,7 @@ def bot_names(count: int, taken: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(free[:count])
 
 
-def check_setup(game: GameInfo[Any], entry: SetupEntry) -> tuple[list[str], Session | None]:
+def check_setup(game: GameInfo[Any, Any], entry: SetupEntry) -> tuple[list[str], Session | None]:
     """Every problem with the entry (as sentences), or the Session it starts."""
     problems: list[str] = []
     count = len(entry.names)
@@ -96,13 +96,11 @@ def check_setup(game: GameInfo[Any], entry: SetupEntry) -> tuple[list[str], Sess
     texts = {}
     if pack is not None:
         typed_texts = dict(entry.texts)
-        for option in game.text_options(pack):
-            text = " ".join(typed_texts.get(option.key, "").split())
-            if len(text) > option.longest:
-                problems.append(
-                    f"{option.label} is too long ({option.longest} characters at most)."
-                )
-            texts[option.key] = text
+        for field in game.text_options(pack):
+            text = " ".join(typed_texts.get(field.key, "").split())
+            if len(text) > field.longest:
+                problems.append(f"{field.label} is too long ({field.longest} characters at most).")
+            texts[field.key] = text
     if problems:
         return problems, None
     try:

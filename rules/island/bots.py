@@ -8,9 +8,6 @@ from rules.chance import Chance
 from rules.engine import Seat
 from rules.island import board
 from rules.island.state import (
-    DECIDE,
-    MOVE,
-    RESPOND,
     IslandView,
     MoveTo,
     PickResponse,
@@ -34,24 +31,23 @@ class IslandBot:
         self, view: IslandView
     ) -> PlayResponse | PickResponse | MoveTo | PlaceTile | RemoveTile:
         chance = Chance(seed=self.seed * 1_000_003 + view.turn * 31 + len(view.log))
-        if view.phase == RESPOND:
-            card, _ = chance.pick(view.hand)
-            return PlayResponse(self.seat, card)
-        if view.phase == DECIDE:
-            choice, _ = chance.below(2)
-            return PickResponse(self.seat, choice)
-        if view.phase == MOVE and view.options is not None:
-            return self._best_move(view, chance)
-        raise ValueError(f"{view.names[self.seat]} has nothing to decide now")
+        choices = view.choices
+        if choices is None:
+            raise ValueError(f"{view.names[self.seat]} has nothing to decide now")
+        offered = [option.value for option in choices.opened]
+        if isinstance(offered[0], PlayResponse | PickResponse):
+            # Judging and responding are matters of taste: any card, at random.
+            choice, _ = chance.pick(offered)
+            return choice
+        moves = [a for a in offered if isinstance(a, MoveTo | PlaceTile | RemoveTile)]
+        return self._best_move(view, moves, chance)
 
-    def _best_move(self, view: IslandView, chance: Chance) -> MoveTo | PlaceTile | RemoveTile:
-        options = view.options
-        assert options is not None
-        candidates: list[MoveTo | PlaceTile | RemoveTile] = [
-            *(MoveTo(self.seat, h) for h in options.moves),
-            *(PlaceTile(self.seat, h) for h in options.places),
-            *(RemoveTile(self.seat, h) for h in options.removes),
-        ]
+    def _best_move(
+        self,
+        view: IslandView,
+        candidates: list[MoveTo | PlaceTile | RemoveTile],
+        chance: Chance,
+    ) -> MoveTo | PlaceTile | RemoveTile:
         best, best_score = candidates[0], float("-inf")
         for candidate in candidates:
             noise, chance = chance.below(100)

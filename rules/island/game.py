@@ -8,27 +8,34 @@ from attrs import evolve
 
 from rules.cards import Pile
 from rules.chance import Chance
-from rules.engine import Event, GameInfo, IllegalAction, OptionSpec, Outcome, Prompt, Seat
+from rules.engine import (
+    Event,
+    GameInfo,
+    IllegalAction,
+    OptionSpec,
+    Outcome,
+    Seat,
+)
 from rules.island import board, help
 from rules.island.bots import IslandBot
+from rules.island.moves import move_refusal, options_of
 from rules.island.pack import IslandPack, default_pack, load_pack
+from rules.island.prompts import prompt
 from rules.island.state import (
     ACTION_TYPES,
-    DECIDE,
-    MOVE,
-    OVER,
-    RESPOND,
     SEATS,
     Action,
     IslandConfig,
     IslandState,
     IslandView,
     MoveTo,
+    Phase,
     PickResponse,
     PlaceTile,
     PlayResponse,
     RemoveTile,
 )
+from rules.island.view import view
 
 HAND_SIZE = 3
 DEFAULT_TILES = 19
@@ -83,7 +90,7 @@ def new(config: IslandConfig, seed: int) -> IslandState:
         hands=tuple(hands),
         decider=decider,
         turn=1,
-        phase=RESPOND,
+        phase=Phase.RESPOND,
         judged=judged[0],
     )
     return _log(
@@ -91,30 +98,6 @@ def new(config: IslandConfig, seed: int) -> IslandState:
         f"The island opens: {', '.join(names)}. {names[decider]} is the first Decider.",
         f"Turn 1: {names[decider]} turns up '{judged[0]}'.",
     )
-
-
-def prompt(state: IslandState) -> Prompt | None:
-    names = state.config.names
-    if state.phase == RESPOND:
-        waiting = tuple(s for s in state.responders if state.responses[s] is None)
-        who = " and ".join(names[s] for s in waiting)
-        return Prompt(waiting, RESPOND, f"{who}: pick a response card for '{state.judged}'.", True)
-    if state.phase == DECIDE:
-        return Prompt(
-            (state.decider,),
-            DECIDE,
-            f"{names[state.decider]}: pick the card that best fits '{state.judged}'.",
-            True,
-        )
-    if state.phase == MOVE:
-        assert state.mover is not None
-        return Prompt(
-            (state.mover,),
-            MOVE,
-            f"{names[state.mover]}: move, place or remove a tile.",
-            False,
-        )
-    return None
 
 
 def apply(state: IslandState, action: Action) -> IslandState:
@@ -129,15 +112,15 @@ def apply(state: IslandState, action: Action) -> IslandState:
     if seat not in current.seats:
         raise IllegalAction(f"It is not {name}'s turn to act: {current.text}")
     if isinstance(action, PlayResponse):
-        if state.phase != RESPOND:
+        if state.phase != Phase.RESPOND:
             raise IllegalAction("No response card is wanted now.")
         return _play_response(state, action)
     if isinstance(action, PickResponse):
-        if state.phase != DECIDE:
+        if state.phase != Phase.DECIDE:
             raise IllegalAction("There are no cards to pick from yet.")
         return _pick_response(state, action)
     if isinstance(action, MoveTo | PlaceTile | RemoveTile):
-        if state.phase != MOVE:
+        if state.phase != Phase.MOVE:
             raise IllegalAction("Only the Mover touches the board, after the judging.")
         return _move(state, action)
     raise IllegalAction("Temptation Island has no such action.")
@@ -157,7 +140,7 @@ def _play_response(state: IslandState, action: PlayResponse) -> IslandState:
         return state
     played = tuple(responses[s] for s in state.responders)
     shown, chance = state.chance.shuffle(played)
-    state = evolve(state, shown=shown, chance=chance, phase=DECIDE)
+    state = evolve(state, shown=shown, chance=chance, phase=Phase.DECIDE)
     decider = state.config.names[state.decider]
     return _log(state, f"Both cards are face down before {decider}, owners hidden.")
 
@@ -170,56 +153,42 @@ def _pick_response(state: IslandState, action: PickResponse) -> IslandState:
     other = state.shown[1 - action.choice]
     mover = next(s for s in state.responders if state.responses[s] == chosen)
     loser = next(s for s in state.responders if state.responses[s] == other)
-    state = evolve(state, mover=mover, phase=MOVE)
+    state = evolve(state, mover=mover, phase=Phase.MOVE)
     state = _log(
         state,
         f"{names[state.decider]} picks '{chosen}' for '{state.judged}': "
         f"{names[mover]}'s card ({names[loser]} offered '{other}'). {names[mover]} moves.",
     )
-    if not _options(state).any:
+    if not options_of(state).any:
         state = _log(state, f"{names[mover]} can neither move, place nor remove: the turn passes.")
         return _end_turn(state)
     return state
 
 
 def _move(state: IslandState, action: MoveTo | PlaceTile | RemoveTile) -> IslandState:
-    options = _options(state)
-    seat, target = action.seat, tuple(action.target)
+    refusal = move_refusal(options_of(state), action)
+    if refusal:
+        raise IllegalAction(refusal)
+    seat, target = action.seat, (action.target[0], action.target[1])
     name = state.config.names[seat]
     pieces, tiles, stock = state.pieces, state.tiles, state.stock
     if isinstance(action, MoveTo):
-        if target not in options.moves:
-            raise IllegalAction(
-                "You can only move to a free tile next to yours."
-                if options.moves
-                else options.forced
-            )
         pieces = _replace(pieces, seat, target)
         text = f"{name} moves {board.direction_name(state.pieces[seat], target)}."
     elif isinstance(action, PlaceTile):
-        if target not in options.places:
-            raise IllegalAction(
-                "Place on an empty space next to you." if options.places else options.forced
-            )
         tiles = tuple(sorted((*tiles, target)))
         stock -= 1
         pieces = _replace(pieces, seat, target)
         direction = board.direction_name(state.pieces[seat], target)
         text = f"{name} places a tile to the {direction} and steps onto it."
     else:
-        if target not in options.removes:
-            raise IllegalAction(
-                "You can only remove a free tile next to your own."
-                if options.removes
-                else options.forced
-            )
         tiles = tuple(h for h in tiles if h != target)
         stock += 1
         text = f"{name} removes the tile to the {board.direction_name(state.pieces[seat], target)}."
     state = _log(evolve(state, pieces=pieces, tiles=tiles, stock=stock), text)
     result = _islands_result(state, seat)
     if result is not None:
-        state = evolve(state, result=result, phase=OVER)
+        state = evolve(state, result=result, phase=Phase.OVER)
         return _log(state, result.reason)
     return _end_turn(state)
 
@@ -268,18 +237,13 @@ def _end_turn(state: IslandState) -> IslandState:
         hands=tuple(hands),
         decider=decider,
         turn=turn,
-        phase=RESPOND,
+        phase=Phase.RESPOND,
         judged=judged[0],
         responses=(None,) * SEATS,
         shown=(),
         mover=None,
     )
     return _log(state, f"Turn {turn}: {state.config.names[decider]} turns up '{judged[0]}'.")
-
-
-def _options(state: IslandState) -> board.MoverOptions:
-    assert state.mover is not None
-    return board.mover_options(state.mover, state.pieces, state.tiles, state.stock)
 
 
 def _replace(items: tuple, index: int, value: object) -> tuple:
@@ -294,33 +258,6 @@ def _log_private(state: IslandState, seat: Seat, text: str) -> IslandState:
     return evolve(state, log=state.log + (Event(text, (seat,)),))
 
 
-def view(state: IslandState, seat: Seat | None) -> IslandView:
-    """Only what ``seat`` may know; ``None`` is the public table."""
-    current = prompt(state)
-    mine = seat is not None
-    return IslandView(
-        seat=seat,
-        names=state.config.names,
-        tiles=state.tiles,
-        pieces=state.pieces,
-        stock=state.stock,
-        turn=state.turn,
-        phase=state.phase,
-        decider=state.decider,
-        judged=state.judged,
-        waiting_on=current.seats if current else (),
-        hand=state.hands[seat] if mine else (),
-        my_response=state.responses[seat] if mine else None,
-        shown=state.shown if seat == state.decider and state.phase == DECIDE else (),
-        mover=state.mover,
-        options=_options(state) if state.phase == MOVE else None,
-        log=tuple(e.text for e in state.log if e.visible_to(seat)),
-        outcome=state.result,
-        nouns_left=len(state.nouns.deck),
-        adjectives_left=len(state.adjectives.deck),
-    )
-
-
 def outcome(state: IslandState) -> Outcome | None:
     return state.result
 
@@ -331,11 +268,11 @@ def seat_names(state: IslandState) -> tuple[str, ...]:
 
 def secrets_of(state: IslandState, seat: Seat) -> tuple[str, ...]:
     """The seat's hand, and its played card while the other is still choosing."""
-    pending = state.responses[seat] if state.phase == RESPOND else None
+    pending = state.responses[seat] if state.phase == Phase.RESPOND else None
     return state.hands[seat] + ((pending,) if pending else ())
 
 
-ISLAND: GameInfo[IslandState] = GameInfo(
+ISLAND: GameInfo[IslandState, IslandView] = GameInfo(
     id="island",
     title="Temptation Island",
     pitch="A love triangle on shrinking hexes: whoever ends up alone on an island loses.",
@@ -367,4 +304,5 @@ ISLAND: GameInfo[IslandState] = GameInfo(
     phase_help=help.phase_help,
     seat_names=seat_names,
     secrets_of=secrets_of,
+    turn_of=lambda state: state.turn,
 )

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from enum import StrEnum
+
 from attrs import field, frozen
 
 from rules.cards import Pile
 from rules.chance import Chance
+from rules.choices import Pick
 from rules.engine import Event, Outcome, Seat
-from rules.island.board import Hex, MoverOptions
+from rules.island.board import Hex
 
 SEATS = 3
 
@@ -75,7 +78,14 @@ ACTION_TYPES = (PlayResponse, PickResponse, MoveTo, PlaceTile, RemoveTile)
 
 # --- state -----------------------------------------------------------------
 
-RESPOND, DECIDE, MOVE, OVER = "respond", "decide", "move", "over"
+class Phase(StrEnum):
+    """Where a turn is; the prompt's kind is the phase's name."""
+
+    RESPOND = "respond"
+    DECIDE = "decide"
+    MOVE = "move"
+    OVER = "over"
+
 
 
 @frozen
@@ -92,7 +102,7 @@ class IslandState:
     hands: tuple[tuple[str, ...], ...]
     decider: Seat
     turn: int
-    phase: str
+    phase: Phase
     judged: str
     responses: tuple[str | None, ...] = (None, None, None)
     shown: tuple[str, ...] = ()
@@ -106,6 +116,13 @@ class IslandState:
 
 
 @frozen
+class IslandReveal:
+    """Every secret of a finished game: the hands left."""
+
+    hands: tuple[tuple[str, ...], ...]
+
+
+@frozen
 class IslandView:
     """What one seat (or, with ``seat=None``, anyone at the table) may know."""
 
@@ -115,7 +132,7 @@ class IslandView:
     pieces: tuple[Hex, ...]
     stock: int
     turn: int
-    phase: str
+    phase: Phase
     decider: Seat
     judged: str
     waiting_on: tuple[Seat, ...]
@@ -125,9 +142,13 @@ class IslandView:
     shown: tuple[str, ...]
     """The two cards put forward, in shown order, without owners: the Decider's view only."""
     mover: Seat | None
-    options: MoverOptions | None
-    """The Mover's legal choices (public: anyone can see the board)."""
     log: tuple[str, ...]
     outcome: Outcome | None
     nouns_left: int
     adjectives_left: int
+    choices: Pick[Action] | None = None
+    """What this seat may do now: its response cards, the two cards to judge, or the
+    Mover's moves, places and removes (each open, or closed with the forcing rule)."""
+    notes: tuple[str, ...] = ()
+    reveal: IslandReveal | None = None
+    """Every hand, once the game is over (public view only)."""

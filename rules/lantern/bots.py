@@ -13,28 +13,11 @@ from typing import Any
 from attrs import frozen
 
 from rules.chance import Chance
+from rules.choices import Pick, Write
 from rules.engine import Seat
-from rules.lantern.state import (
-    CLOSING,
-    DRY,
-    INTERRUPTIONS,
-    NO_CARD_NAMED,
-    NOT_BROUGHT_IN,
-    NOTHING_PLAYED,
-    RULING,
-    SUSPENDED,
-    TURN,
-    WINDOW,
-    Closing,
-    Interrupt,
-    LanternView,
-    PassTurn,
-    Play,
-    Restock,
-    Rule,
-    RuleInterruption,
-    SeatBard,
-)
+from rules.lantern.choices import RulingChoices, TurnChoices
+from rules.lantern.state import DenyReason, Phase, Rule
+from rules.lantern.view import LanternView
 
 OPENINGS = (
     "The fire crackled low as the tale went on, and every Bard leaned closer.",
@@ -65,80 +48,111 @@ def _mentions(text: str, element: str) -> bool:
 
 @frozen
 class LanternBot:
-    """A demo Bard, or the demo Barkeep when it sits in the Barkeep's seat."""
+    """A demo Bard, or the demo Barkeep when it sits in the Barkeep's seat.
+
+    What it may do it reads from its view's choices (the hand to name, the Loose
+    Ends to claim, the reasons to deny with, the Bards who may come and the free
+    benches); what it chooses is its own.
+    """
 
     seat: Seat
     seed: int
 
     def choose(self, view: LanternView) -> Any:
         chance = Chance(self.seed * 1_000_003 + len(view.log) * 7)
+        choices = view.choices
+        if choices is None:
+            raise ValueError(f"nothing to decide in phase {view.phase}")
         names = dict(view.elements_named)
         phase = view.phase
-        if phase == TURN:
-            return self._play(view, names, chance)
-        if phase == WINDOW:
-            return self._window(view, names)
-        if phase == RULING:
-            return self._rule(view, names)
-        if phase == INTERRUPTIONS:
+        if phase == Phase.TURN and isinstance(choices, TurnChoices):
+            return self._play(choices, chance)
+        if isinstance(choices, Write):
+            return choices.answer("And so the lantern was trimmed, and the tale was done.")
+        assert isinstance(choices, Pick | RulingChoices)
+        if phase == Phase.RULING:
+            return self._rule(view, choices, names)
+        assert isinstance(choices, Pick)
+        if phase == Phase.WINDOW:
+            return self._window(view, choices)
+        if phase == Phase.INTERRUPTIONS:
             assert view.attempt is not None
             _, card = view.attempt.interruptions[0]
-            return RuleInterruption(self.seat, _mentions(view.attempt.text, names[card]))
-        if phase == DRY:
-            return Restock(self.seat)
-        if phase == CLOSING:
-            return Closing(self.seat, "And so the lantern was trimmed, and the tale was done.")
-        if phase == SUSPENDED:
-            return self._seat_someone(view)
+            mentioned = _mentions(view.attempt.text, names[card])
+            return _value(choices, "stands" if mentioned else "not_mentioned")
+        if phase == Phase.DRY:
+            return _value(choices, "end")
+        if phase == Phase.SUSPENDED:
+            return self._seat_someone(choices)
         raise ValueError(f"nothing to decide in phase {phase}")
 
-    def _play(self, view: LanternView, names: dict[int, str], chance: Chance) -> Play | PassTurn:
+    def _play(self, choices: TurnChoices, chance: Chance) -> Any:
         opening, chance = chance.pick(OPENINGS)
-        ties = view.table_ids[:1]
+        hand = tuple(option.value for option in choices.cards.opened)
+        names = {option.value: option.label for option in choices.cards.options}
+        names |= {option.value: option.label for option in choices.ties.options}
+        ties = tuple(option.value for option in choices.ties.opened)[:1]
         rest, chance = chance.below(8)
-        if not view.hand or rest == 0:
-            if not ties or view.hand:
-                return PassTurn(self.seat)
+        if not hand or rest == 0:
+            if not ties or hand:
+                return _value(choices.passes, "pass")
             text = demo_prose(None, tuple(names[t] for t in ties), opening)
-            return Play(self.seat, text, None, ties=ties)
-        card, chance = chance.pick(view.hand)
+            return choices.action(text, None, ties)
+        card, chance = chance.pick(hand)
         loose, chance = chance.below(5)
         slip, chance = chance.below(7)
         if slip == 0:
             # Now and then the demo Bard forgets to bring the card in (and is denied).
-            text = demo_prose(None, (), opening)
-            return Play(self.seat, text, card)
+            return choices.action(demo_prose(None, (), opening), card)
         text = demo_prose(names[card], tuple(names[t] for t in ties), opening)
-        return Play(self.seat, text, card, ties=ties, loose_end=loose == 0 and len(view.hand) > 2)
+        suggest = loose == 0 and len(hand) > 2 and choices.loose_end.open
+        return choices.action(text, card, ties, suggest)
 
-    def _window(self, view: LanternView, names: dict[int, str]) -> Interrupt:
+    def _window(self, view: LanternView, choices: Pick[Any]) -> Any:
         attempt = view.attempt
         assert attempt is not None
-        for card in view.hand:
-            if _mentions(attempt.text, names[card]):
-                return Interrupt(self.seat, card)
-        return Interrupt(self.seat, None)
+        interrupt = choices.keyed("interrupt")
+        if interrupt is not None and isinstance(interrupt.then, Pick):
+            for option in interrupt.then.opened:
+                if _mentions(attempt.text, option.label):
+                    return option.value
+        return _value(choices, "let_go")
 
-    def _rule(self, view: LanternView, names: dict[int, str]) -> Rule:
+    def _rule(
+        self, view: LanternView, choices: RulingChoices | Pick[Any], names: dict[int, str]
+    ) -> Rule:
         attempt = view.attempt
         assert attempt is not None
         bard_cards = view.bards[attempt.bard].cards
+        denial: DenyReason | None = None
         if attempt.card is None:
             if bard_cards:
-                return Rule(self.seat, False, NO_CARD_NAMED)
-            if not attempt.ties:
-                return Rule(self.seat, False, NOTHING_PLAYED)
+                denial = DenyReason.NO_CARD_NAMED
+            elif not attempt.ties:
+                denial = DenyReason.NOTHING_PLAYED
         elif not _mentions(attempt.text, names[attempt.card]):
-            return Rule(self.seat, False, NOT_BROUGHT_IN)
-        tied = tuple(t for t in attempt.ties if _mentions(attempt.text, names[t]))
-        return Rule(
-            self.seat, True, loose_end=attempt.loose_end and attempt.card is not None, tied=tied
-        )
+            denial = DenyReason.NOT_BROUGHT_IN
+        if isinstance(choices, Pick):  # a vote at the table
+            return _value(choices, "verify" if denial is None else "deny")
+        if denial is not None:
+            return _value(choices.deny, denial)
+        tied = tuple(o.value for o in choices.ties.opened if _mentions(attempt.text, o.label))
+        loose_end = attempt.loose_end and choices.loose_end.open
+        return choices.verified(loose_end, tied)
 
-    def _seat_someone(self, view: LanternView) -> SeatBard | Restock:
-        taken = {b.bench for b in view.bards if b.bench is not None}
-        free = [n for n in range(view.benches) if n not in taken]
-        away = [i for i, b in enumerate(view.bards) if b.bench is None and not b.gone]
-        if free and away:
-            return SeatBard(self.seat, away[0], free[0])
-        return Restock(self.seat)
+    def _seat_someone(self, choices: Pick[Any]) -> Any:
+        """The first Bard who may come, on the first free bench; else close the tale."""
+        seating = choices.keyed("seat")
+        if seating is not None and seating.open and isinstance(seating.then, Pick):
+            bard = seating.then.opened[0]
+            assert isinstance(bard.then, Pick)
+            return bard.then.opened[0].value
+        return _value(choices, "close")
+
+
+def _value(choices: Pick[Any], key: str) -> Any:
+    """The action of the option named ``key`` (it must be offered)."""
+    option = choices.keyed(key)
+    if option is None:
+        raise ValueError(f"no {key!r} in {choices.ask!r}")
+    return option.value

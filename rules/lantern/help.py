@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from rules.engine import phase_helper
+from rules.lantern.state import Phase
 
 RULES = """\
 # Ye Olde Rusty Lantern
@@ -73,17 +74,17 @@ lamely, with no winner.
   or loaded as a pack file.
 """
 
-_PHASES = {
-    "turn": "Your turn: write a passage that brings one of your cards into the tale (and "
+_PHASES: dict[str, str] = {
+    Phase.TURN: "Your turn: write a passage that brings one of your cards into the tale (and "
     "ties off Loose Ends if you can), or pass for a card.",
-    "window": "A play was just told: interrupt by naming a card of yours that it mentioned, "
+    Phase.WINDOW: "A play was just told: interrupt by naming a card of yours that it mentioned, "
     "or let it go.",
-    "ruling": "The play is judged: verify it (maybe making its card a Loose End, and marking "
+    Phase.RULING: "The play is judged: verify it (maybe making its card a Loose End, and marking "
     "Loose Ends tied off) or deny it with a reason.",
-    "interruptions": "An interruption is judged: did the play mention the named element?",
-    "dry": "The deck has run dry: add story elements, or end the tale.",
-    "closing": "The tale is won: write its closing passage.",
-    "suspended": "The tale waits for at least two Bards on the benches.",
+    Phase.INTERRUPTIONS: "An interruption is judged: did the play mention the named element?",
+    Phase.DRY: "The deck has run dry: add story elements, or end the tale.",
+    Phase.CLOSING: "The tale is won: write its closing passage.",
+    Phase.SUSPENDED: "The tale waits for at least two Bards on the benches.",
 }
 
 

@@ -1,4 +1,5 @@
-"""Ye Olde Rusty Lantern's values: config, actions, the tale and a seat's view.
+"""Ye Olde Rusty Lantern's values: config, actions and the tale (a seat's view is in
+``rules.lantern.view``).
 
 Seats: the Bards of the roster (names given at setup, in the order they may
 sit), then the Barkeep's seat when a person keeps the bar. A Bard sits on a
@@ -7,33 +8,45 @@ bench or is away; only seated Bards take turns.
 
 from __future__ import annotations
 
+from enum import StrEnum
+
 from attrs import frozen
 
 from rules.chance import Chance
 from rules.engine import Event, Outcome, Seat
 
-PERSON, TABLE = "person", "table"
-"""Who keeps the bar: a person at a referee console, or the table voting."""
 
-# deny reasons, in the seed's words' order
-INCOMPREHENSIBLE = "incomprehensible"
-NON_SEQUITUR = "non_sequitur"
-NOT_IN_SPIRIT = "not_in_spirit"
-WRONG_LENGTH = "wrong_length"
-NO_CARD_NAMED = "no_card_named"
-NOTHING_PLAYED = "nothing_played"
-TOO_SLOW = "too_slow"
-NOT_BROUGHT_IN = "not_brought_in"
-DENY_REASONS = {
-    INCOMPREHENSIBLE: "it cannot be understood",
-    NON_SEQUITUR: "it does not follow from the tale so far",
-    NOT_IN_SPIRIT: "it is not in the spirit of the game",
-    WRONG_LENGTH: "it is too long or too short",
-    NO_CARD_NAMED: "the Bard holds cards but named none",
-    NOTHING_PLAYED: "no card was named and no Loose End was tied off",
-    TOO_SLOW: "it came after the Bard had fallen asleep",
-    NOT_BROUGHT_IN: "the card was named but the text did not bring it into the tale",
+class Keeper(StrEnum):
+    """Who keeps the bar: a person at a referee console, or the table voting."""
+
+    PERSON = "person"
+    TABLE = "table"
+
+
+class DenyReason(StrEnum):
+    """Why the Barkeep denies a play: the seed's reasons, in the seed's order."""
+
+    INCOMPREHENSIBLE = "incomprehensible"
+    NON_SEQUITUR = "non_sequitur"
+    NOT_IN_SPIRIT = "not_in_spirit"
+    WRONG_LENGTH = "wrong_length"
+    NO_CARD_NAMED = "no_card_named"
+    NOTHING_PLAYED = "nothing_played"
+    TOO_SLOW = "too_slow"
+    NOT_BROUGHT_IN = "not_brought_in"
+
+
+DENY_REASONS: dict[DenyReason, str] = {
+    DenyReason.INCOMPREHENSIBLE: "it cannot be understood",
+    DenyReason.NON_SEQUITUR: "it does not follow from the tale so far",
+    DenyReason.NOT_IN_SPIRIT: "it is not in the spirit of the game",
+    DenyReason.WRONG_LENGTH: "it is too long or too short",
+    DenyReason.NO_CARD_NAMED: "the Bard holds cards but named none",
+    DenyReason.NOTHING_PLAYED: "no card was named and no Loose End was tied off",
+    DenyReason.TOO_SLOW: "it came after the Bard had fallen asleep",
+    DenyReason.NOT_BROUGHT_IN: "the card was named but the text did not bring it into the tale",
 }
+"""Each reason as the log says it ("The play is denied: it cannot be understood.")."""
 
 
 @frozen
@@ -44,7 +57,7 @@ class LanternConfig:
     bards: tuple[str, ...]
     seated: tuple[bool, ...]
     elements: tuple[str, ...]
-    barkeep: str = PERSON
+    barkeep: Keeper = Keeper.PERSON
     barkeep_name: str = "The Barkeep"
     hand: int = 7
     words: tuple[int, int] = (40, 150)
@@ -88,8 +101,10 @@ class Interrupt:
 class Rule:
     """The Barkeep's ruling on the play under review (or a Bard's vote at the table).
 
-    ``verify`` or deny with ``reason``; on a verified play the Barkeep also says
-    whether its card becomes a Loose End and which claimed Loose Ends are tied off.
+    ``verify`` or deny with ``reason`` (a :class:`DenyReason`; anything else is
+    refused); on a verified play the Barkeep also says whether its card becomes a
+    Loose End and which claimed Loose Ends are tied off. At the table the vote is
+    all that counts.
     """
 
     seat: Seat
@@ -165,16 +180,29 @@ ACTION_TYPES = (
 
 # --- state ----------------------------------------------------------------------------------
 
-TURN, WINDOW, RULING, INTERRUPTIONS, DRY, CLOSING, SUSPENDED, OVER = (
-    "turn",
-    "window",
-    "ruling",
-    "interruptions",
-    "dry",
-    "closing",
-    "suspended",
-    "over",
-)
+
+class Phase(StrEnum):
+    """Where the tale is; the prompt's kind is the phase's name."""
+
+    TURN = "turn"
+    """The Bard on turn plays or passes (Bards may come and go)."""
+    WINDOW = "window"
+    """After a play: the other Bards may interrupt."""
+    RULING = "ruling"
+    """The Barkeep (or the table) rules on the play."""
+    INTERRUPTIONS = "interruptions"
+    """Then on each interruption in turn."""
+    DRY = "dry"
+    """The deck cannot deal what is owed: restock, or end the tale."""
+    CLOSING = "closing"
+    """The winner writes the closing passage."""
+    SUSPENDED = "suspended"
+    """Fewer than two Bards on the benches: seat someone, or close the tale."""
+    OVER = "over"
+
+
+BETWEEN_TURNS = frozenset({Phase.TURN, Phase.SUSPENDED})
+"""When Bards may come and go (and the Barkeep may find the Bard on turn asleep)."""
 
 
 @frozen
@@ -224,53 +252,12 @@ class LanternState:
     """Turns in a row each Bard has slept through."""
     under_table: tuple[bool, ...] = ()
     on_turn: Seat | None = None
-    phase: str = TURN
+    phase: Phase = Phase.TURN
     attempt: Attempt | None = None
     owed: tuple[tuple[Seat, int], ...] = ()
     """Cards still owed while the deck is dry: (Bard, how many)."""
-    after_dry: str = TURN
+    after_dry: Phase = Phase.TURN
     tale: tuple[Passage, ...] = ()
     last_success: Seat | None = None
     log: tuple[Event, ...] = ()
     result: Outcome | None = None
-
-
-@frozen
-class BardSight:
-    """What everyone sees of a Bard."""
-
-    name: str
-    bench: int | None
-    cards: int
-    ale: int
-    asleep: int
-    gone: bool
-
-
-@frozen
-class LanternView:
-    """One seat's view of the tavern (``seat=None``: the public status)."""
-
-    seat: Seat | None
-    phase: str
-    bards: tuple[BardSight, ...]
-    benches: int
-    turn: Seat | None
-    table: tuple[str, ...]
-    table_ids: tuple[int, ...]
-    burned: int
-    deck: int
-    tale: tuple[Passage, ...]
-    elements_named: tuple[tuple[int, str], ...]
-    """The elements of the table, the tale and this seat's hand, by number."""
-    attempt: Attempt | None
-    words: tuple[int, int]
-    barkeep: str
-    barkeep_name: str
-    log: tuple[str, ...]
-    outcome: Outcome | None
-    hand: tuple[int, ...] = ()
-    hands: tuple[tuple[int, ...], ...] = ()
-    """Every hand: the Barkeep's console only."""
-    deck_cards: tuple[int, ...] = ()
-    """The deck: the Barkeep's console only."""

@@ -4,31 +4,26 @@
 it, a "bystander" anyone else. Every verb keeps its seed meaning: peek stamps,
 show lets the viewer stamp, give and discard stamp first, take lets the owner
 stamp first, flip up returns the stamps and stays face up.
+
+Whether a use is legal is said by the refusal functions below, one per step of
+the decision (the card, the bystander, each target): ``use`` applies only what
+they let through, and the choices offer exactly that, closing the rest with the
+very same sentence.
 """
 
 from __future__ import annotations
 
 from rules.engine import IllegalAction, Seat
-from rules.persuasion.state import (
-    DISCARD_AUTHOR,
-    DISCARD_BYSTANDER,
-    FLIP_AUTHOR,
-    GIVE_AUTHOR,
-    PEEK_AUTHOR,
-    PEEK_BYSTANDER,
-    SHOW_AUTHOR,
-    SWAP_AUTHOR,
-    TAKE_AUTHOR,
-    TAKE_DISCARD,
-    PersuasionState,
-    UseCard,
-)
+from rules.persuasion.state import CardAction, PersuasionState, UseCard
 from rules.persuasion.table import (
     aware,
     card,
     flip_up,
     log,
     name,
+    no_cards_left,
+    place_refusal,
+    players,
     show,
     slot_of,
     stamp,
@@ -37,99 +32,208 @@ from rules.persuasion.table import (
 )
 
 DESCRIPTIONS = {
-    PEEK_AUTHOR: "Peek at one of the author's cards",
-    PEEK_BYSTANDER: "Peek at one of a bystander's cards",
-    SHOW_AUTHOR: "Show one of your cards to the author",
-    FLIP_AUTHOR: "Flip up one of the author's cards",
-    TAKE_AUTHOR: "Take one of the author's cards",
-    GIVE_AUTHOR: "Give one of your cards to the author",
-    DISCARD_AUTHOR: "Discard one of the author's cards",
-    DISCARD_BYSTANDER: "Discard one of a bystander's cards",
-    TAKE_DISCARD: "Take one card from the discards",
-    SWAP_AUTHOR: "Swap one of your cards with one of the author's",
+    CardAction.PEEK_AUTHOR: "Peek at one of the author's cards",
+    CardAction.PEEK_BYSTANDER: "Peek at one of a bystander's cards",
+    CardAction.SHOW_AUTHOR: "Show one of your cards to the author",
+    CardAction.FLIP_AUTHOR: "Flip up one of the author's cards",
+    CardAction.TAKE_AUTHOR: "Take one of the author's cards",
+    CardAction.GIVE_AUTHOR: "Give one of your cards to the author",
+    CardAction.DISCARD_AUTHOR: "Discard one of the author's cards",
+    CardAction.DISCARD_BYSTANDER: "Discard one of a bystander's cards",
+    CardAction.TAKE_DISCARD: "Take one card from the discards",
+    CardAction.SWAP_AUTHOR: "Swap one of your cards with one of the author's",
 }
-NEEDS = {
-    PEEK_AUTHOR: ("target",),
-    PEEK_BYSTANDER: ("player", "target"),
-    SHOW_AUTHOR: ("mine",),
-    FLIP_AUTHOR: ("target",),
-    TAKE_AUTHOR: ("target",),
-    GIVE_AUTHOR: ("mine",),
-    DISCARD_AUTHOR: ("target",),
-    DISCARD_BYSTANDER: ("player", "target"),
-    TAKE_DISCARD: ("discard",),
-    SWAP_AUTHOR: ("mine", "target"),
-}
-"""Which targets each action asks for."""
+"""What each action does, as the story tells it."""
+
+BYSTANDER_ACTIONS = frozenset({CardAction.PEEK_BYSTANDER, CardAction.DISCARD_BYSTANDER})
+UNKNOWN = "You already know that card: choose one you have not seen."
+NO_ACTIONS_AT_THE_BALL = "The Evening Ball has no card actions."
 
 
-def _unknown(state: PersuasionState, seat: Seat, player: Seat, slot: int | None) -> int:
-    number = slot_of(state, player, slot)
-    if aware(state, seat, number):
-        raise IllegalAction("You already know that card: choose one you have not seen.")
-    return number
+# --- refusals, step by step ----------------------------------------------------------------
 
 
-def _bystander(state: PersuasionState, seat: Seat, author: Seat, player: Seat | None) -> Seat:
-    if player is None or not 0 <= player < len(state.traits) or player in (seat, author):
-        raise IllegalAction("Choose a bystander: neither you nor the card's author.")
-    return player
+def card_refusal(state: PersuasionState, seat: Seat, author: Seat, slot: int) -> str:
+    """Why ``seat`` may not use the card in ``author``'s ``slot`` at all ('' when it may)."""
+    if author not in state.held[seat]:
+        return "You may only use the cards of someone whose seal or ring you hold."
+    if not 0 <= slot < len(state.traits[author]):
+        return f"{name(state, author)} has no card in that place."
+    used = state.traits[author][slot]
+    if not aware(state, seat, used):
+        return "You may only use a card you are aware of (face up or stamped)."
+    return _nothing_to_target(state, seat, author, card(state, used).action)
+
+
+def _nothing_to_target(state: PersuasionState, seat: Seat, author: Seat, kind: CardAction) -> str:
+    """Why the action has no target at all now ('' when it has one)."""
+    if kind == CardAction.PEEK_AUTHOR and not _unknown_cards(state, seat, author):
+        return f"You already know all of {name(state, author)}'s cards."
+    if kind in BYSTANDER_ACTIONS and all(
+        bystander_refusal(state, seat, author, other, kind)
+        for other in bystanders(state, seat, author)
+    ):
+        if kind == CardAction.PEEK_BYSTANDER:
+            return "You already know all the bystanders' cards."
+        return "No bystander has a card left."
+    if kind == CardAction.TAKE_DISCARD and not state.discards:
+        return discard_refusal(state, None)
+    mine = kind in (CardAction.SHOW_AUTHOR, CardAction.GIVE_AUTHOR, CardAction.SWAP_AUTHOR)
+    if mine and not state.traits[seat]:
+        return no_cards_left(state, seat, seat)
+    if kind == CardAction.SHOW_AUTHOR and not any(
+        not aware(state, author, number) for number in state.traits[seat]
+    ):
+        return f"{name(state, author)} already knows all of your cards."
+    return ""
+
+
+def bystanders(state: PersuasionState, seat: Seat, author: Seat) -> tuple[Seat, ...]:
+    """Everyone but you and the author, in seat order."""
+    return tuple(p for p in players(state) if p not in (seat, author))
+
+
+def bystander_refusal(
+    state: PersuasionState, seat: Seat, author: Seat, player: Seat | None, kind: CardAction
+) -> str:
+    """Why ``player`` is not a bystander the action may reach ('' when they are)."""
+    if (
+        player is None
+        or isinstance(player, bool)
+        or not 0 <= player < len(state.traits)
+        or player in (seat, author)
+    ):
+        return "Choose a bystander: neither you nor the card's author."
+    if not state.traits[player]:
+        return no_cards_left(state, player, seat)
+    if kind == CardAction.PEEK_BYSTANDER and not _unknown_cards(state, seat, player):
+        return f"You already know all of {name(state, player)}'s cards."
+    return ""
+
+
+def _unknown_cards(state: PersuasionState, seat: Seat, player: Seat) -> tuple[int, ...]:
+    return tuple(n for n in state.traits[player] if not aware(state, seat, n))
+
+
+def peek_refusal(state: PersuasionState, seat: Seat, player: Seat, slot: int | None) -> str:
+    """Why ``seat`` may not peek at ``player``'s card in ``slot``: none there, or known."""
+    missing = place_refusal(state, player, slot, seat)
+    if missing:
+        return missing
+    assert slot is not None
+    return UNKNOWN if aware(state, seat, state.traits[player][slot]) else ""
+
+
+def show_refusal(state: PersuasionState, seat: Seat, author: Seat, mine: int | None) -> str:
+    """Why ``seat`` may not show the author their card in ``mine``: none there, or known."""
+    missing = place_refusal(state, seat, mine, seat)
+    if missing:
+        return missing
+    assert mine is not None
+    if aware(state, author, state.traits[seat][mine]):
+        return f"{name(state, author)} already knows that card: show one they have not seen."
+    return ""
+
+
+def discard_refusal(state: PersuasionState, slot: int | None) -> str:
+    """Why there is no card in ``slot`` of the discards ('' when there is)."""
+    if slot is None or isinstance(slot, bool) or not 0 <= slot < len(state.discards):
+        return "Choose a card in the discards."
+    return ""
+
+
+def use_refusal(state: PersuasionState, action: UseCard) -> str:
+    """Why ``apply`` refuses this use of a card ('' when it takes it)."""
+    seat, author = action.seat, action.owner
+    if state.config.evening_ball:
+        return NO_ACTIONS_AT_THE_BALL
+    if isinstance(author, bool) or author not in players(state):
+        return "You may only use the cards of someone whose seal or ring you hold."
+    if isinstance(action.slot, bool) or not isinstance(action.slot, int):
+        return f"{name(state, author)} has no card in that place."
+    refusal = card_refusal(state, seat, author, action.slot)
+    if refusal:
+        return refusal
+    kind = card(state, state.traits[author][action.slot]).action
+    if kind == CardAction.PEEK_AUTHOR:
+        return peek_refusal(state, seat, author, action.target)
+    if kind in BYSTANDER_ACTIONS:
+        other = action.player
+        refusal = bystander_refusal(state, seat, author, other, kind)
+        if refusal or other is None:
+            return refusal
+        if kind == CardAction.PEEK_BYSTANDER:
+            return peek_refusal(state, seat, other, action.target)
+        return place_refusal(state, other, action.target, seat)
+    if kind == CardAction.SHOW_AUTHOR:
+        return show_refusal(state, seat, author, action.mine)
+    if kind in (CardAction.FLIP_AUTHOR, CardAction.TAKE_AUTHOR, CardAction.DISCARD_AUTHOR):
+        return place_refusal(state, author, action.target, seat)
+    if kind == CardAction.GIVE_AUTHOR:
+        return place_refusal(state, seat, action.mine, seat)
+    if kind == CardAction.TAKE_DISCARD:
+        return discard_refusal(state, action.discard)
+    if kind == CardAction.SWAP_AUTHOR:
+        return place_refusal(state, seat, action.mine, seat) or place_refusal(
+            state, author, action.target, seat
+        )
+    return "That card has no action Parlour knows."
+
+
+# --- using a card ------------------------------------------------------------------------
 
 
 def use(state: PersuasionState, action: UseCard) -> PersuasionState:
+    refusal = use_refusal(state, action)
+    if refusal:
+        raise IllegalAction(refusal)
     seat, author = action.seat, action.owner
-    if author not in state.held[seat]:
-        raise IllegalAction("You may only use the cards of someone whose seal or ring you hold.")
-    used = slot_of(state, author, action.slot)
-    if not aware(state, seat, used):
-        raise IllegalAction("You may only use a card you are aware of (face up or stamped).")
+    used = state.traits[author][action.slot]
     kind = card(state, used).action
     me, them = name(state, seat), name(state, author)
     which = card(state, used).title if state.faceup[used] else "face-down card"
     state = log(state, f"{me} uses {them}'s {which}: {DESCRIPTIONS[kind]}.")
-    if kind == PEEK_AUTHOR:
-        number = _unknown(state, seat, author, action.target)
+    if kind == CardAction.PEEK_AUTHOR:
+        number = slot_of(state, author, action.target)
         return show(state, seat, number, f"You peek at {them}'s card")
-    if kind == PEEK_BYSTANDER:
-        other = _bystander(state, seat, author, action.player)
-        number = _unknown(state, seat, other, action.target)
+    if kind == CardAction.PEEK_BYSTANDER:
+        other = _player(action)
+        number = slot_of(state, other, action.target)
         state = log(state, f"{me} peeks at one of {name(state, other)}'s cards.")
         return show(state, seat, number, f"You peek at {name(state, other)}'s card")
-    if kind == SHOW_AUTHOR:
+    if kind == CardAction.SHOW_AUTHOR:
         number = slot_of(state, seat, action.mine)
-        if aware(state, author, number):
-            raise IllegalAction(f"{them} already knows that card: show one they have not seen.")
         return show(state, author, number, f"{me} shows you a card")
-    if kind == FLIP_AUTHOR:
+    if kind == CardAction.FLIP_AUTHOR:
         number = slot_of(state, author, action.target)
         state = flip_up(state, number)
         return log(state, f"{them}'s {card(state, number).title} is flipped face up.")
-    if kind == TAKE_AUTHOR:
-        number = slot_of(state, author, action.target)
-        return _take(state, seat, author, number)
-    if kind == GIVE_AUTHOR:
-        number = slot_of(state, seat, action.mine)
-        return _give(state, seat, author, number)
-    if kind in (DISCARD_AUTHOR, DISCARD_BYSTANDER):
-        other = author if kind == DISCARD_AUTHOR else _bystander(state, seat, author, action.player)
+    if kind == CardAction.TAKE_AUTHOR:
+        return _take(state, seat, author, slot_of(state, author, action.target))
+    if kind == CardAction.GIVE_AUTHOR:
+        return _give(state, seat, author, slot_of(state, seat, action.mine))
+    if kind in (CardAction.DISCARD_AUTHOR, CardAction.DISCARD_BYSTANDER):
+        other = author if kind == CardAction.DISCARD_AUTHOR else _player(action)
         number = slot_of(state, other, action.target)
         state = show(state, seat, number, f"You discard {name(state, other)}'s card")
         state = log(state, f"{me} discards one of {name(state, other)}'s cards.")
         return to_discards(state, number)
-    if kind == TAKE_DISCARD:
-        slot = action.discard
-        if slot is None or not 0 <= slot < len(state.discards):
-            raise IllegalAction("Choose a card in the discards.")
-        number = state.discards[slot]
+    if kind == CardAction.TAKE_DISCARD:
+        assert action.discard is not None
+        number = state.discards[action.discard]
         state = show(state, seat, number, "You take from the discards")
         state = log(state, f"{me} takes a card from the discards.")
         return to_traits(state, number, seat)
-    if kind == SWAP_AUTHOR:
-        mine = slot_of(state, seat, action.mine)
-        theirs = slot_of(state, author, action.target)
-        state = _give(state, seat, author, mine)
-        return _take(state, seat, author, theirs)
-    raise IllegalAction("That card has no action Parlour knows.")
+    assert kind == CardAction.SWAP_AUTHOR
+    mine = slot_of(state, seat, action.mine)
+    theirs = slot_of(state, author, action.target)
+    state = _give(state, seat, author, mine)
+    return _take(state, seat, author, theirs)
+
+
+def _player(action: UseCard) -> Seat:
+    assert action.player is not None
+    return action.player
 
 
 def _take(state: PersuasionState, seat: Seat, author: Seat, number: int) -> PersuasionState:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from rules.engine import phase_helper
+from rules.persuasion.state import Phase
 
 RULES = """\
 # Persuasion
@@ -75,13 +76,13 @@ nothing act, by discarding one of anyone's cards.
 * Introductions are made one player after another, in seat order.
 """
 
-_PHASES = {
-    "intro": "Introductions: choose one of your cards to flip face up and another to discard.",
-    "mail": "Mailing: in secret, send your seal with a card the recipient does not know, "
+_PHASES: dict[str, str] = {
+    Phase.INTRO: "Introductions: choose one of your cards to flip face up and another to discard.",
+    Phase.MAIL: "Mailing: in secret, send your seal with a card the recipient does not know, "
     "or your ring as a proposal. Nothing is shown until everyone has chosen.",
-    "reception": "Reception: use an action from a card you know, belonging to someone whose "
+    Phase.RECEPTION: "Reception: use an action from a card you know, belonging to someone whose "
     "seal or ring you hold; or, holding nothing, discard one of anyone's cards.",
-    "final": "The end: send your ring to another player or to the discards; only rings "
+    Phase.FINAL: "The end: send your ring to another player or to the discards; only rings "
     "that meet make a match.",
 }
 

@@ -5,9 +5,11 @@ from __future__ import annotations
 from attrs import frozen
 
 from rules.packs import bundled_pack, card_list_problems, read_pack
-from rules.persuasion.state import ACTIONS, SYMBOLS, TraitCard
+from rules.persuasion.state import CardAction, Symbol, TraitCard
 
 MIN_CARDS = 48  # eight players, six cards each
+_SYMBOLS = frozenset(Symbol)
+_ACTIONS = frozenset(CardAction)
 
 
 @frozen
@@ -18,6 +20,7 @@ class PackCard:
     flavour: str
     symbols: tuple[str, ...]
     action: str
+    """Plain text here, checked by ``problems`` (a trait card holds a Symbol and a CardAction)."""
 
 
 @frozen
@@ -34,22 +37,25 @@ class PersuasionPack:
             where = f"cards[{index}]"
             if not 1 <= len(item.symbols) <= 3:
                 found.append(f"{where}.symbols: one to three symbols, found {len(item.symbols)}")
-            bad = [s for s in item.symbols if s.strip() and s not in SYMBOLS]
+            bad = [s for s in item.symbols if s.strip() and s not in _SYMBOLS]
             if bad:
                 found.append(
-                    f"{where}.symbols: unknown symbol {_quoted(bad[0])} (use {', '.join(SYMBOLS)})"
+                    f"{where}.symbols: unknown symbol {_quoted(bad[0])} (use {', '.join(Symbol)})"
                 )
-            if item.action.strip() and item.action not in ACTIONS:
+            if item.action.strip() and item.action not in _ACTIONS:
                 found.append(
                     f"{where}.action: unknown action {_quoted(item.action)} "
-                    f"(use one of {', '.join(ACTIONS)})"
+                    f"(use one of {', '.join(CardAction)})"
                 )
             if len(item.flavour) > 90:
                 found.append(f"{where}.flavour: longer than 90 characters")
         return found
 
     def trait_cards(self) -> tuple[TraitCard, ...]:
-        return tuple(TraitCard(c.title, c.flavour, c.symbols, c.action) for c in self.cards)
+        return tuple(
+            TraitCard(c.title, c.flavour, tuple(Symbol(s) for s in c.symbols), CardAction(c.action))
+            for c in self.cards
+        )
 
 
 def _quoted(text: str) -> str:

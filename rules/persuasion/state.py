@@ -7,35 +7,46 @@ name cards by position (whose traits, which slot), not by number.
 
 from __future__ import annotations
 
+from enum import StrEnum
+from typing import Any
+
 from attrs import frozen
 
+from rules.choices import Pick
 from rules.engine import Event, Outcome, Seat
 
-WEALTH, STANDING, PASSION = "wealth", "standing", "passion"
-SYMBOLS = (WEALTH, STANDING, PASSION)
 
-PEEK_AUTHOR = "peek_author"
-PEEK_BYSTANDER = "peek_bystander"
-SHOW_AUTHOR = "show_author"
-FLIP_AUTHOR = "flip_author"
-TAKE_AUTHOR = "take_author"
-GIVE_AUTHOR = "give_author"
-DISCARD_AUTHOR = "discard_author"
-DISCARD_BYSTANDER = "discard_bystander"
-TAKE_DISCARD = "take_discard"
-SWAP_AUTHOR = "swap_author"
-ACTIONS = (
-    PEEK_AUTHOR,
-    PEEK_BYSTANDER,
-    SHOW_AUTHOR,
-    FLIP_AUTHOR,
-    TAKE_AUTHOR,
-    GIVE_AUTHOR,
-    DISCARD_AUTHOR,
-    DISCARD_BYSTANDER,
-    TAKE_DISCARD,
-    SWAP_AUTHOR,
-)
+class Symbol(StrEnum):
+    """What trait cards carry, and diaries desire or despise."""
+
+    WEALTH = "wealth"
+    STANDING = "standing"
+    PASSION = "passion"
+
+
+class CardAction(StrEnum):
+    """The action a trait card lets others use (see ``actions.DESCRIPTIONS``)."""
+
+    PEEK_AUTHOR = "peek_author"
+    PEEK_BYSTANDER = "peek_bystander"
+    SHOW_AUTHOR = "show_author"
+    FLIP_AUTHOR = "flip_author"
+    TAKE_AUTHOR = "take_author"
+    GIVE_AUTHOR = "give_author"
+    DISCARD_AUTHOR = "discard_author"
+    DISCARD_BYSTANDER = "discard_bystander"
+    TAKE_DISCARD = "take_discard"
+    SWAP_AUTHOR = "swap_author"
+
+
+class Phase(StrEnum):
+    """Where the season is; the prompt's kind is the phase's name."""
+
+    INTRO = "intro"
+    MAIL = "mail"
+    RECEPTION = "reception"
+    FINAL = "final"
+    OVER = "over"
 
 
 @frozen
@@ -44,25 +55,25 @@ class TraitCard:
 
     title: str
     flavour: str
-    symbols: tuple[str, ...]
-    action: str
+    symbols: tuple[Symbol, ...]
+    action: CardAction
 
 
 @frozen
 class Diary:
     """What a player desires and despises."""
 
-    desired: str
-    despised: str
+    desired: Symbol
+    despised: Symbol
 
 
 DIARIES = (
-    (Diary(WEALTH, PASSION),) * 2
-    + (Diary(WEALTH, STANDING),) * 2
-    + (Diary(STANDING, PASSION),) * 2
-    + (Diary(STANDING, WEALTH),) * 2
-    + (Diary(PASSION, WEALTH),)
-    + (Diary(PASSION, STANDING),)
+    (Diary(Symbol.WEALTH, Symbol.PASSION),) * 2
+    + (Diary(Symbol.WEALTH, Symbol.STANDING),) * 2
+    + (Diary(Symbol.STANDING, Symbol.PASSION),) * 2
+    + (Diary(Symbol.STANDING, Symbol.WEALTH),) * 2
+    + (Diary(Symbol.PASSION, Symbol.WEALTH),)
+    + (Diary(Symbol.PASSION, Symbol.STANDING),)
 )
 """The ten diary cards."""
 
@@ -145,7 +156,8 @@ ACTION_TYPES = (Introduce, Send, UseCard, ForcedDiscard, Pass, FinalRing)
 
 # --- state ----------------------------------------------------------------------------
 
-INTRO, MAIL, RECEPTION, FINAL, OVER = "intro", "mail", "reception", "final", "over"
+TO_DISCARDS = -1
+"""Where a last ring sent to the discards goes, in ``PersuasionState.final``."""
 
 
 @frozen
@@ -173,7 +185,7 @@ class PersuasionState:
     """Per card number: who has stamped it (sorted)."""
     hostex: Seat
     round: int = 1
-    phase: str = INTRO
+    phase: Phase = Phase.INTRO
     introduced: tuple[Seat, ...] = ()
     mail: tuple[Delivery | None, ...] = ()
     """Mailing choices this round (hidden until everyone has chosen)."""
@@ -186,7 +198,7 @@ class PersuasionState:
     turns: tuple[Seat, ...] = ()
     """Reception: who still takes a turn, in order."""
     final: tuple[Delivery | None, ...] = ()
-    """Resolution: where each single player sent their ring (to -1: the discards)."""
+    """Resolution: where each single player sent their ring (``TO_DISCARDS``: the discards)."""
     log: tuple[Event, ...] = ()
     result: Outcome | None = None
 
@@ -225,7 +237,7 @@ class PersuasionView:
 
     seat: Seat | None
     round: int
-    phase: str
+    phase: Phase
     evening_ball: bool
     hostex: Seat
     players: tuple[PlayerSight, ...]
@@ -243,3 +255,21 @@ class PersuasionView:
     """What this seat mailed this round."""
     diaries: tuple[Diary, ...] = ()
     """Every diary: only once the game is over."""
+    choices: Pick[Any] | None = None
+    """What this seat may decide now: the cards to flip and discard, whom to mail
+    what, the card actions and their targets (or a forced discard), where the last
+    ring goes. Each option is open, or closed with the rules' own reason."""
+    notes: tuple[str, ...] = ()
+    """The private events addressed to this seat: its diary, the cards it saw."""
+    reveal: PersuasionReveal | None = None
+    """Every secret, once the season is over (the public view only)."""
+
+
+@frozen
+class PersuasionReveal:
+    """Every secret of a finished season: diaries, every player's cards, the discards."""
+
+    diaries: tuple[Diary, ...]
+    traits: tuple[tuple[TraitCard, ...], ...]
+    """Each player's cards, in slot order."""
+    discards: tuple[TraitCard, ...]

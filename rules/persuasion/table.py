@@ -1,4 +1,4 @@
-"""Persuasion's vocabulary on the table: aware, stamp, flip up, move, and card words."""
+"""Persuasion's vocabulary on the table: players, aware, stamp, flip up, move, card words."""
 
 from __future__ import annotations
 
@@ -12,13 +12,33 @@ def card(state: PersuasionState, number: int) -> TraitCard:
     return state.config.cards[number]
 
 
-def describe(item: TraitCard) -> str:
+def describe(item: TraitCard, actions: bool = True) -> str:
+    """ "Lock of Hair (passion; action: give author)"; without ``actions`` (the Evening
+    Ball, which has none) "Lock of Hair (passion)"."""
     symbols = ", ".join(item.symbols)
+    if not actions:
+        return f"{item.title} ({symbols})"
     return f"{item.title} ({symbols}; action: {item.action.replace('_', ' ')})"
 
 
 def name(state: PersuasionState, seat: Seat) -> str:
     return state.config.names[seat]
+
+
+def players(state: PersuasionState) -> range:
+    return range(len(state.config.names))
+
+
+def clockwise(state: PersuasionState, seats: tuple[Seat, ...]) -> tuple[Seat, ...]:
+    """The seats in turn order, starting with the hostex."""
+    count = len(state.config.names)
+    return tuple(sorted(seats, key=lambda p: (p - state.hostex) % count))
+
+
+def singles(state: PersuasionState) -> tuple[Seat, ...]:
+    """The players who have not exchanged rings."""
+    engaged = {p for pair in state.exchanged for p in pair}
+    return tuple(p for p in players(state) if p not in engaged)
 
 
 def owner_of(state: PersuasionState, number: int) -> Seat | None:
@@ -31,12 +51,30 @@ def aware(state: PersuasionState, seat: Seat, number: int) -> bool:
     return state.faceup[number] or seat in state.stamps[number] or number in state.traits[seat]
 
 
-def slot_of(state: PersuasionState, player: Seat, slot: int | None) -> int:
-    """The card number in a player's slot, or IllegalAction."""
+def slot_of(state: PersuasionState, player: Seat, slot: int | None, by: Seat | None = None) -> int:
+    """The card number in a player's slot, or IllegalAction (``by``: who asks)."""
     cards = state.traits[player]
     if slot is None or not 0 <= slot < len(cards):
+        if not cards:
+            raise IllegalAction(no_cards_left(state, player, by))
         raise IllegalAction(f"{name(state, player)} has no card in that place.")
     return cards[slot]
+
+
+def place_refusal(state: PersuasionState, player: Seat, slot: int | None, by: Seat) -> str:
+    """Why ``player`` has no card in ``slot`` ('' when they have one), said to ``by``."""
+    try:
+        slot_of(state, player, slot, by)
+    except IllegalAction as exc:
+        return exc.reason
+    return ""
+
+
+def no_cards_left(state: PersuasionState, player: Seat, by: Seat | None = None) -> str:
+    """The refusal for a card of a player with none (said to ``by``)."""
+    if player == by:
+        return "You have no cards left."
+    return f"{name(state, player)} has no cards left."
 
 
 def stamp(state: PersuasionState, seat: Seat, number: int) -> PersuasionState:
@@ -96,6 +134,8 @@ def tell(state: PersuasionState, seat: Seat, *texts: str) -> PersuasionState:
 
 
 def show(state: PersuasionState, seat: Seat, number: int, how: str) -> PersuasionState:
-    """The seat looks at a card (and stamps it), told privately what it is."""
-    state = tell(state, seat, f"{how}: {describe(card(state, number))}.")
+    """The seat looks at a card (and stamps it), told privately what it is (its action
+    too, but at the Evening Ball)."""
+    item = card(state, number)
+    state = tell(state, seat, f"{how}: {describe(item, not state.config.evening_ball)}.")
     return stamp(state, seat, number)

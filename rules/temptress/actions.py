@@ -6,6 +6,7 @@ from attrs import frozen
 
 from rules.cards import PlayingCard
 from rules.engine import Seat
+from rules.temptress.state import SpendChoice, StakeKind, VoteChoice
 
 # --- the open floor ---------------------------------------------------------
 
@@ -109,7 +110,7 @@ class Vote:
     """Island narrator: did that action earn an extra Rapport chip? yes, no or abstain."""
 
     seat: Seat
-    vote: str
+    vote: VoteChoice
 
 
 @frozen
@@ -125,7 +126,7 @@ class SetStake:
     """What you win if you win the argument."""
 
     seat: Seat
-    kind: str
+    kind: StakeKind
     promise: str = ""
 
 
@@ -137,11 +138,11 @@ class SpendRapport:
     """Round end: spend all Rapport on refill, clear, clue, or keep it.
 
     ``cards`` are the discard-pile cards chosen for a refill; ``clue_kind``
-    the kind of clue wanted.
+    the kind of clue wanted (a ``ClueKind`` value; '' for the other choices).
     """
 
     seat: Seat
-    choice: str
+    choice: SpendChoice
     cards: tuple[PlayingCard, ...] = ()
     clue_kind: str = ""
 

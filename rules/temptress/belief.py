@@ -15,24 +15,14 @@ from itertools import permutations
 from attrs import frozen
 
 from rules.cards import PlayingCard, Suit
-from rules.temptress.state import (
-    MATCH_COLOUR,
-    MATCH_PREFERENCE,
-    NOT_MATCH_SUIT,
-    NOT_SORCERESS_SUIT,
-    PREFERENCE_OWNER,
-    SHARES_MATCH,
-    SORCERESS_COLOUR,
-    WOMAN_SUIT,
-    Clue,
-    TemptressView,
-)
+from rules.temptress.state import Clue, ClueKind
+from rules.temptress.views import TemptressView
 
 SUIT_ORDERS = tuple(permutations(tuple(Suit)))
 WOMEN = 4
 
 
-@frozen
+@frozen(cache_hash=True)
 class World:
     """One possible arrangement of the secrets this suitor cares about."""
 
@@ -50,47 +40,57 @@ ALL_WORLDS = tuple(
 """Covers every case; each suitor's own facts filter it."""
 
 WORLD_KINDS = (
-    NOT_MATCH_SUIT,
-    NOT_SORCERESS_SUIT,
-    MATCH_COLOUR,
-    SORCERESS_COLOUR,
-    WOMAN_SUIT,
+    ClueKind.NOT_MATCH_SUIT,
+    ClueKind.NOT_SORCERESS_SUIT,
+    ClueKind.MATCH_COLOUR,
+    ClueKind.SORCERESS_COLOUR,
+    ClueKind.WOMAN_SUIT,
 )
 """Clue kinds whose truth depends only on a world (the bots can weigh them)."""
 
-SUIT_KINDS = (NOT_MATCH_SUIT, MATCH_COLOUR)
+SUIT_KINDS = (ClueKind.NOT_MATCH_SUIT, ClueKind.MATCH_COLOUR)
 """Clue kinds that narrow the suit of one's match."""
+
+
+# Plain aliases: ``holds`` runs for every world and clue a bot weighs, and looking a
+# member up on its enum class costs several times the comparison.
+_NOT_MATCH_SUIT = ClueKind.NOT_MATCH_SUIT
+_NOT_SORCERESS_SUIT = ClueKind.NOT_SORCERESS_SUIT
+_MATCH_COLOUR = ClueKind.MATCH_COLOUR
+_SORCERESS_COLOUR = ClueKind.SORCERESS_COLOUR
+_WOMAN_SUIT = ClueKind.WOMAN_SUIT
+_MATCH_PREFERENCE = ClueKind.MATCH_PREFERENCE
 
 
 def holds(world: World, clue: Clue, owners: dict[str, int]) -> bool:
     """Whether ``clue`` would be true in ``world`` (unknowable ones count as true)."""
     kind = clue.kind
-    if kind == NOT_MATCH_SUIT:
+    if kind == _NOT_MATCH_SUIT:
         return world.suits[world.match] != clue.suit
-    if kind == NOT_SORCERESS_SUIT:
+    if kind == _NOT_SORCERESS_SUIT:
         return world.suits[world.sorceress] != clue.suit
-    if kind == MATCH_COLOUR:
+    if kind == _MATCH_COLOUR:
         return world.suits[world.match].is_red == clue.red
-    if kind == SORCERESS_COLOUR:
+    if kind == _SORCERESS_COLOUR:
         return world.suits[world.sorceress].is_red == clue.red
-    if kind == WOMAN_SUIT and clue.woman is not None:
+    if kind == _WOMAN_SUIT and clue.woman is not None:
         return (world.suits[clue.woman] == clue.suit) == clue.positive
-    if kind == MATCH_PREFERENCE and clue.preference in owners:
+    if kind == _MATCH_PREFERENCE and clue.preference in owners:
         return world.match == owners[clue.preference]
     return True
 
 
-def world_clues(world: World, kind: str) -> tuple[Clue, ...]:
+def world_clues(world: World, kind: ClueKind) -> tuple[Clue, ...]:
     """Every clue of a world kind that would be true in ``world``."""
-    if kind == NOT_MATCH_SUIT:
+    if kind == ClueKind.NOT_MATCH_SUIT:
         return tuple(Clue(kind, suit=s) for s in Suit if s != world.suits[world.match])
-    if kind == NOT_SORCERESS_SUIT:
+    if kind == ClueKind.NOT_SORCERESS_SUIT:
         return tuple(Clue(kind, suit=s) for s in Suit if s != world.suits[world.sorceress])
-    if kind == MATCH_COLOUR:
+    if kind == ClueKind.MATCH_COLOUR:
         return (Clue(kind, red=world.suits[world.match].is_red),)
-    if kind == SORCERESS_COLOUR:
+    if kind == ClueKind.SORCERESS_COLOUR:
         return (Clue(kind, red=world.suits[world.sorceress].is_red),)
-    if kind == WOMAN_SUIT:
+    if kind == ClueKind.WOMAN_SUIT:
         return tuple(
             Clue(kind, woman=w, suit=s, positive=world.suits[w] == s)
             for w in range(WOMEN)
@@ -99,14 +99,14 @@ def world_clues(world: World, kind: str) -> tuple[Clue, ...]:
     return ()
 
 
-@frozen
+@frozen(cache_hash=True)
 class Belief:
     """Weighted worlds (weights sum to 1)."""
 
     worlds: tuple[tuple[World, float], ...]
 
     def p_match_suit(self, suit: Suit) -> float:
-        return sum(p for w, p in self.worlds if w.suits[w.match] == suit)
+        return _match_suit_chances(self)[suit]
 
     def p_pile_suit(self, woman: int, suit: Suit) -> float:
         return sum(p for w, p in self.worlds if w.suits[woman] == suit)
@@ -120,7 +120,8 @@ class Belief:
         )
 
     def best_suit(self) -> Suit:
-        return max(Suit, key=self.p_match_suit)
+        chances = _match_suit_chances(self)
+        return max(Suit, key=chances.__getitem__)
 
     def certainty(self) -> float:
         """The best chance of a right retirement, over every suit and accusation."""
@@ -147,10 +148,23 @@ class Belief:
         return Belief(tuple((w, p / total) for w, p in kept))
 
 
+@lru_cache(maxsize=256)
+def _match_suit_chances(belief: Belief) -> dict[Suit, float]:
+    """The chance that one's match is of each suit, in one pass over the worlds (a bot
+    asks this of the same belief for every suit, at every decision)."""
+    chances = dict.fromkeys(Suit, 0.0)
+    for world, p in belief.worlds:
+        suit = world.suits[world.match]
+        chances[suit] += p
+    return chances
+
+
 def preference_owners(clues: tuple[Clue, ...]) -> dict[str, int]:
     """Which woman owns each preference, as far as these clues say."""
     return {
-        c.preference: c.woman for c in clues if c.kind == PREFERENCE_OWNER and c.woman is not None
+        c.preference: c.woman
+        for c in clues
+        if c.kind == ClueKind.PREFERENCE_OWNER and c.woman is not None
     }
 
 
@@ -160,7 +174,12 @@ def belief_from(view: TemptressView) -> Belief:
     return _belief(usable_clues(view), view.draws, view.tempted, named)
 
 
-ABSOLUTE_KINDS = (NOT_SORCERESS_SUIT, SORCERESS_COLOUR, WOMAN_SUIT, PREFERENCE_OWNER)
+ABSOLUTE_KINDS = (
+    ClueKind.NOT_SORCERESS_SUIT,
+    ClueKind.SORCERESS_COLOUR,
+    ClueKind.WOMAN_SUIT,
+    ClueKind.PREFERENCE_OWNER,
+)
 """Clues that mean the same whoever holds them."""
 
 
@@ -174,7 +193,7 @@ def usable_clues(view: TemptressView) -> tuple[Clue, ...]:
     sharing = {
         c.suitor
         for c in view.clues
-        if c.kind == SHARES_MATCH and c.positive and c.suitor is not None
+        if c.kind == ClueKind.SHARES_MATCH and c.positive and c.suitor is not None
     }
     extra = tuple(
         clue for suitor, clue in view.seen if clue.kind in ABSOLUTE_KINDS or suitor in sharing
@@ -206,7 +225,8 @@ def _belief(
     return Belief(tuple((w, p / total) for w, p in weighted))
 
 
-def clue_value(belief: Belief, kind: str, held: tuple[Clue, ...]) -> float:
+@lru_cache(maxsize=1024)
+def clue_value(belief: Belief, kind: ClueKind, held: tuple[Clue, ...]) -> float:
     """How focused the belief is expected to be (``Belief.focus``) after a clue of ``kind``."""
     held_set = set(held)
     chance_of: dict[Clue, float] = {}

@@ -5,6 +5,10 @@ match, courts with the cheapest cards that are not of that suit, raises when
 the odds are good, spends Rapport on the clue that helps most or on a refill
 toward its suit, and retires only when confident. It argues now and then, and
 votes as an island-narrator voter.
+
+What is legal it reads from the view's ``choices`` (the piles it may draw
+from, the spends its cards allow, whom it may argue with, the clue kinds left,
+whether it may retire); it never works a rule out again.
 """
 
 from __future__ import annotations
@@ -13,44 +17,27 @@ from functools import cache
 from itertools import combinations
 from typing import Any
 
-from attrs import frozen
+from attrs import evolve, frozen
 
 from rules.cards import PlayingCard, Suit
 from rules.chance import Chance
+from rules.choices import Option, Pick
 from rules.engine import Seat
 from rules.temptress import belief as beliefs
-from rules.temptress.actions import (
-    AnswerArgument,
-    ClaimFloor,
-    Decline,
-    DrawFromPile,
-    Follow,
-    Join,
-    NarratorReviewStakes,
-    NarratorSettleTie,
-    NarratorVerdict,
-    PlayCards,
-    RaiseStakes,
-    Reroll,
-    Retire,
-    RevealFauxPas,
-    SetStake,
-    SpendRapport,
-    StartArgument,
-    Vote,
-)
-from rules.temptress.contest import PAIR_BONUS, has_pair, suit_bonus
+from rules.temptress.actions import Retire, RevealFauxPas, SpendRapport
+from rules.temptress.choice_types import ChoiceKey, VerdictChoices
+from rules.temptress.playing import PlayChoices
 from rules.temptress.state import (
-    ARGUMENT,
-    CLEAR,
-    CLUE,
     HAND_LIMIT,
-    KEEP,
-    REFILL,
-    SEE_MATCH_CLUES,
+    ClueKind,
     Contest,
-    TemptressView,
+    ContestKind,
+    ContestStage,
+    SpendChoice,
+    Stage,
+    StakeKind,
 )
+from rules.temptress.views import TemptressView
 
 RETIRE_CONFIDENCE = 0.4
 FINAL_CONFIDENCE = 0.0
@@ -68,6 +55,24 @@ def chance_3d10_at_most(total: int) -> float:
     return hits / 1000
 
 
+def _keyed(choices: Pick[Any], key: str) -> Option[Any]:
+    option = choices.keyed(key)
+    assert option is not None, f"no {key!r} option in {choices.ask!r}"
+    return option
+
+
+def _then(option: Option[Any]) -> Pick[Any]:
+    assert isinstance(option.then, Pick)
+    return option.then
+
+
+def _accusations(option: Option[Any] | None) -> list[Retire]:
+    """The retirements open under a floor's retire option (none without a flush)."""
+    if option is None or not option.open:
+        return []
+    return [o.value for o in _then(option).opened]
+
+
 @frozen
 class TemptressBot:
     """A seat's bot; its randomness comes from its seed and the moment it decides."""
@@ -78,66 +83,82 @@ class TemptressBot:
     def choose(self, view: TemptressView) -> Any:
         chance = Chance(self.seed * 1_000_003 + len(view.log) * 17 + view.round)
         seat = self.seat
+        choices = view.choices
+        if choices is None:
+            raise ValueError(f"seat {seat} has nothing to decide now")
         if view.secrets is not None:
-            return self._narrate(view, chance)
-        me = view.suitors[seat]
+            return self._narrate(view, choices, chance)
         belief = beliefs.belief_from(view)
         suit = belief.best_suit()
-        if me.faux_pas > len(me.faceup) and len(me.faceup) < len(view.hand):
-            return RevealFauxPas(seat, self._least_useful(view.hand, suit, exclude=me.faceup))
+        if isinstance(choices, Pick) and isinstance(choices.options[0].value, RevealFauxPas):
+            cards = [o.value.card for o in choices.opened]
+            return RevealFauxPas(seat, self._least_useful(cards, suit))
         contest = view.contest
-        if view.stage == "floor":
-            return self._floor(view, belief, suit, chance)
-        if view.stage == "spend":
-            return self._spend(view, belief, suit)
-        if view.stage == "final":
-            return self._final(view, belief)
+        if view.stage == Stage.FLOOR:
+            assert isinstance(choices, Pick)
+            return self._floor(view, choices, belief, suit, chance)
+        if view.stage == Stage.SPEND:
+            assert isinstance(choices, Pick)
+            return self._spend(view, choices, belief, suit)
+        if view.stage == Stage.FINAL:
+            assert isinstance(choices, Pick)
+            accusations = [o.value for o in choices.opened if isinstance(o.value, Retire)]
+            retire = self._retirement(view, accusations, belief, FINAL_CONFIDENCE)
+            return retire or _keyed(choices, ChoiceKey.DECLINE).value
         assert contest is not None
-        return self._contest(view, contest, belief, suit, chance)
+        return self._contest(view, contest, choices, belief, suit, chance)
 
     # --- the floor --------------------------------------------------------------------
 
     def _floor(
-        self, view: TemptressView, belief: beliefs.Belief, suit: Suit, chance: Chance
+        self,
+        view: TemptressView,
+        choices: Pick[Any],
+        belief: beliefs.Belief,
+        suit: Suit,
+        chance: Chance,
     ) -> Any:
-        seat = self.seat
-        retire = self._retirement(view, belief, RETIRE_CONFIDENCE)
+        accusations = _accusations(choices.keyed(ChoiceKey.RETIRE))
+        retire = self._retirement(view, accusations, belief, RETIRE_CONFIDENCE)
         if retire is not None:
             return retire
         spare = self._spare(view.hand, suit)
-        me = view.suitors[seat]
+        me = view.suitors[self.seat]
         roll, chance = chance.below(100)
-        if me.rapport >= 2 and view.round >= 2 and roll < 100 and not me.argued and view.hand:
-            opponents = [
-                i
-                for i, s in enumerate(view.suitors)
-                if i != seat and not s.out and not s.immune and s.cards > 0
-            ]
+        argue = _keyed(choices, ChoiceKey.ARGUE)
+        if me.rapport >= 2 and view.round >= 2 and roll < 100 and argue.open:
+            opponents = [o for o in _then(argue).options if o.open]
             if opponents:
                 opponent, chance = chance.pick(tuple(opponents))
-                return StartArgument(seat, opponent, 1)
-        if spare:
-            woman = max(
-                range(len(view.women)),
-                key=lambda w: (view.women[w].pile_size > 0, belief.p_pile_suit(w, suit)),
+                return _then(opponent).options[0].value  # one chip
+        court = _keyed(choices, ChoiceKey.COURT)
+        if spare and court.open:
+            women = _then(court).options
+            best = max(
+                women,
+                key=lambda o: (
+                    view.women[o.value.woman].pile_size > 0,
+                    belief.p_pile_suit(o.value.woman, suit),
+                ),
             )
-            return ClaimFloor(seat, woman, "")
-        return Decline(seat)
+            return best.value
+        return _keyed(choices, ChoiceKey.DECLINE).value
 
     def _retirement(
-        self, view: TemptressView, belief: beliefs.Belief, confidence: float
+        self,
+        view: TemptressView,
+        accusations: list[Retire],
+        belief: beliefs.Belief,
+        confidence: float,
     ) -> Retire | None:
-        hand = view.hand
-        if view.tempted or len(hand) != HAND_LIMIT or len({c.suit for c in hand}) != 1:
+        """The likeliest right accusation, when retiring is open and likely enough."""
+        if view.tempted or not accusations:
             return None
-        suit = hand[0].suit
-        accused = max(range(len(view.women)), key=lambda w: belief.p_win(suit, w))
-        if belief.p_win(suit, accused) >= confidence:
-            return Retire(self.seat, accused)
+        suit = view.hand[0].suit
+        best = max(accusations, key=lambda r: belief.p_win(suit, r.accused))
+        if belief.p_win(suit, best.accused) >= confidence:
+            return best
         return None
-
-    def _final(self, view: TemptressView, belief: beliefs.Belief) -> Any:
-        return self._retirement(view, belief, FINAL_CONFIDENCE) or Decline(self.seat)
 
     # --- cards ---------------------------------------------------------------------------
 
@@ -147,30 +168,23 @@ class TemptressBot:
         return tuple(sorted((c for c in hand if c.suit != suit), key=lambda c: c.rank))
 
     @staticmethod
-    def _least_useful(
-        hand: tuple[PlayingCard, ...], suit: Suit, exclude: tuple[PlayingCard, ...]
-    ) -> PlayingCard:
-        candidates = [c for c in hand if c not in exclude]
+    def _least_useful(candidates: list[PlayingCard], suit: Suit) -> PlayingCard:
         return min(candidates, key=lambda c: (c.suit == suit, c.rank))
 
-    def _play(self, view: TemptressView, contest: Contest, suit: Suit) -> PlayCards | Reroll:
+    def _play(self, contest: Contest, choices: PlayChoices, suit: Suit) -> Any:
         """The fewest, cheapest spare cards that reach the target, with spare Rapport to help.
 
         One Rapport chip is always kept back for the round-end spending.
         """
-        seat = self.seat
-        goal = contest.targets[-1]
-        shown = contest.cards_of(seat)
-        budget = contest.budget_left(seat)
-        spare = self._spare(view.hand, suit)
-        pool = spare if spare else tuple(sorted(view.hand, key=lambda c: c.rank))
-        arguing = contest.kind == ARGUMENT
-        spendable = 0 if arguing else max(0, view.suitors[seat].rapport - 1)
+        goal = choices.target
+        spare = self._spare(choices.hand, suit)
+        pool = spare if spare else tuple(sorted(choices.hand, key=lambda c: c.rank))
+        arguing = choices.arguing
+        spendable = 0 if arguing else max(0, choices.rapport - 1)
         options = []
-        for size in range(1, min(budget, len(pool)) + 1):
+        for size in range(1, min(choices.budget, len(pool)) + 1):
             for combo in combinations(pool, size):
-                total, pair, flush, cost = self._with_spends(shown, combo, contest, spendable)
-
+                total, pair, flush, cost = self._with_spends(choices, combo, spendable)
                 if total >= goal:
                     options.append(
                         (cost, len(combo), sum(c.rank for c in combo), combo, pair, flush)
@@ -183,29 +197,27 @@ class TemptressBot:
             if arguing:
                 # Arguments are settled by totals: put the strongest spare cards forward.
                 combo = tuple(sorted(pool, key=lambda c: -c.rank)[: len(combo)])
-            return PlayCards(seat, combo, pair_bonus=pair, suit_bonus=flush)
-        if spendable and not contest.spent(seat, "reroll") and max(contest.dice) >= 6:
-            return Reroll(seat, contest.dice.index(max(contest.dice)))
-        return PlayCards(seat, (pool[0],))
+            return choices.action(combo, pair, flush)
+        highest = max(contest.dice)
+        reroll = choices.rerolls[contest.dice.index(highest)]
+        if spendable and reroll.open and highest >= 6:
+            return reroll.value
+        return choices.action((pool[0],), False, False)
 
+    @staticmethod
     def _with_spends(
-        self,
-        shown: tuple[PlayingCard, ...],
-        combo: tuple[PlayingCard, ...],
-        contest: Contest,
-        spendable: int,
+        choices: PlayChoices, combo: tuple[PlayingCard, ...], spendable: int
     ) -> tuple[int, bool, bool, int]:
-        """The best total for ``combo`` with the excel spends still open and affordable."""
-        total = sum(c.rank for c in combo)
-        cards = shown + combo
+        """The best total for ``combo`` with the excel spends it opens, as far as
+        ``spendable`` chips go."""
+        pair_spend, suit_spend = choices.spends(combo)
         pair = flush = False
         cost = 0
-        if cost < spendable and not contest.spent(self.seat, "pair") and has_pair(cards):
-            pair, cost, total = True, cost + 1, total + PAIR_BONUS
-        bonus = suit_bonus(cards, combo[-1])
-        if cost < spendable and not contest.spent(self.seat, "suit") and bonus is not None:
-            flush, cost, total = True, cost + 1, total + bonus
-        return total, pair, flush, cost
+        if cost < spendable and pair_spend.open:
+            pair, cost = True, cost + 1
+        if cost < spendable and suit_spend.open:
+            flush, cost = True, cost + 1
+        return choices.total(combo, pair, flush), pair, flush, cost
 
     def _raise_odds(self, view: TemptressView, contest: Contest, suit: Suit) -> float:
         budget = contest.budget_left(self.seat)
@@ -219,28 +231,35 @@ class TemptressBot:
         self,
         view: TemptressView,
         contest: Contest,
+        choices: Any,
         belief: beliefs.Belief,
         suit: Suit,
         chance: Chance,
     ) -> Any:
-        seat = self.seat
         stage = contest.stage
         roll, chance = chance.below(100)
-        if stage == "join":
+        if stage == ContestStage.PLAY:
+            assert isinstance(choices, PlayChoices)
+            return self._play(contest, choices, suit)
+        assert isinstance(choices, Pick)
+        if stage == ContestStage.JOIN:
             spare = self._spare(view.hand, suit)
-            return Join(seat, len(spare) >= 3 and roll < 15)
-        if stage == "play":
-            return self._play(view, contest, suit)
-        if stage == "raise":
+            return _keyed(
+                choices, ChoiceKey.JOIN if len(spare) >= 3 and roll < 15 else ChoiceKey.STAY
+            ).value
+        if stage == ContestStage.RAISE:
             # A Faux Pas only shows a card; more Rapport means more refills and clues.
-            wants = contest.kind != ARGUMENT or self._raise_odds(view, contest, suit) >= 0.5
-            return RaiseStakes(seat, wants)
-        if stage == "follow":
-            return Follow(seat, self._raise_odds(view, contest, suit) >= 0.5)
-        if stage == "draw":
-            piles = [w for w in range(len(view.women)) if view.women[w].pile_size > 0]
-            return DrawFromPile(seat, max(piles, key=lambda w: belief.p_pile_suit(w, suit)))
-        if stage == "vote":
+            wants = (
+                contest.kind != ContestKind.ARGUMENT or self._raise_odds(view, contest, suit) >= 0.5
+            )
+            return _keyed(choices, ChoiceKey.RAISE if wants else ChoiceKey.STOP).value
+        if stage == ContestStage.FOLLOW:
+            wants = self._raise_odds(view, contest, suit) >= 0.5
+            return _keyed(choices, ChoiceKey.FOLLOW if wants else ChoiceKey.PASS).value
+        if stage == ContestStage.DRAW:
+            piles = [o.value for o in choices.opened]
+            return max(piles, key=lambda d: belief.p_pile_suit(d.woman, suit))
+        if stage == ContestStage.VOTE:
             actor = view.suitors[contest.actor]
             leader = max(s.rapport for s in view.suitors)
             reached = any(
@@ -250,35 +269,43 @@ class TemptressBot:
             # Reward a success unless the actor already leads; help anyone short of chips,
             # since a suitor with no chip at the round end gets no refill and no clue.
             deserves = (reached and actor.rapport < leader) or actor.rapport <= 1
-            return Vote(seat, "yes" if deserves else "no")
-        if stage == "answer":
-            me = view.suitors[seat]
-            return AnswerArgument(seat, me.rapport > contest.chips and roll < 25)
-        if stage == "stakes":
+            return _keyed(choices, "yes" if deserves else "no").value
+        if stage == ContestStage.ANSWER:
+            me = view.suitors[self.seat]
+            avoid = _keyed(choices, ChoiceKey.AVOID)
+            wants = avoid.open and me.rapport > contest.chips and roll < 25
+            return avoid.value if wants else _keyed(choices, ChoiceKey.ACCEPT).value
+        if stage == ContestStage.STAKES:
             # Match clues carry every clue about which woman holds which suit.
-            return SetStake(seat, SEE_MATCH_CLUES)
-        raise ValueError(f"{view.suitors[seat].name} has nothing to decide at stage {stage}")
+            return _keyed(choices, StakeKind.SEE_MATCH_CLUES).value
+        raise ValueError(f"{view.suitors[self.seat].name} has nothing to decide at {stage}")
 
     # --- round end --------------------------------------------------------------------------
 
-    def _spend(self, view: TemptressView, belief: beliefs.Belief, suit: Suit) -> SpendRapport:
+    def _spend(
+        self, view: TemptressView, choices: Pick[Any], belief: beliefs.Belief, suit: Suit
+    ) -> SpendRapport:
         """First pin down the suit, then collect it, then hunt the sorceress."""
-        seat = self.seat
-        me = view.suitors[seat]
+        me = view.suitors[self.seat]
         need = HAND_LIMIT - len(view.hand)
-        mine = [c for c in view.discard if c.suit == suit]
+        refill_option = _keyed(choices, ChoiceKey.REFILL)
+        refill = None
+        discard: list[PlayingCard] = []
+        if refill_option.open:
+            cards = _then(refill_option)
+            discard = [o.value for o in cards.options]
+            ranked = sorted(discard, key=lambda c: (c.suit != suit, -c.rank))
+            refill = evolve(cards.template, **{cards.fills: tuple(ranked[: cards.most])})
+        mine = [c for c in discard if c.suit == suit]
         held = sum(1 for c in view.hand if c.suit == suit)
         gain = min(need, len(mine))
-        refill = None
-        if need > 0 and view.discard:
-            wanted = min(need, len(view.discard))
-            ranked = sorted(view.discard, key=lambda c: (c.suit != suit, -c.rank))
-            refill = SpendRapport(seat, REFILL, cards=tuple(ranked[:wanted]))
+        keep = _keyed(choices, SpendChoice.KEEP).value
         if view.tempted:
-            return refill or SpendRapport(seat, KEEP)
+            return refill or keep
+        clue_options = [o for o in choices.opened if o.value.choice == SpendChoice.CLUE]
         sure_of_suit = belief.p_match_suit(suit) >= SUIT_SURE
         if not sure_of_suit:
-            clue = self._best_clue(view, belief, suit_only=True)
+            clue = self._best_clue(view, clue_options, belief, suit_only=True)
             if clue is not None:
                 return clue
         last_round = bool(view.round_limit) and view.round >= view.round_limit
@@ -286,37 +313,48 @@ class TemptressBot:
         confident = belief.certainty() >= RETIRE_CONFIDENCE
         if refill and gain >= 1 and (last_round or (completes and confident) or gain >= 3):
             return refill
-        clue = self._best_clue(view, belief)
+        clue = self._best_clue(view, clue_options, belief)
         if clue is not None:
             return clue
         if refill and gain >= 1:
             return refill
-        if me.faux_pas >= 2:
-            return SpendRapport(seat, CLEAR)
-        return SpendRapport(seat, KEEP)
+        clear = _keyed(choices, SpendChoice.CLEAR)
+        if me.faux_pas >= 2 and clear.open:
+            return clear.value
+        return keep
 
     def _best_clue(
-        self, view: TemptressView, belief: beliefs.Belief, suit_only: bool = False
+        self,
+        view: TemptressView,
+        offered: list[Option[SpendRapport]],
+        belief: beliefs.Belief,
+        suit_only: bool = False,
     ) -> SpendRapport | None:
+        """The clue kind (among those still offered) that focuses the belief most."""
         wanted = beliefs.SUIT_KINDS if suit_only else beliefs.WORLD_KINDS
-        kinds = [k for k in view.clue_kinds if k in wanted]
+        kinds = [o.value for o in offered if o.value.clue_kind in wanted]
         if not kinds:
             return None
         focus = belief.focus()
-        values = {k: beliefs.clue_value(belief, k, view.clues) for k in kinds}
-        best = max(kinds, key=lambda k: values[k])
-        if values[best] > focus + CLUE_GAIN:
-            return SpendRapport(self.seat, CLUE, clue_kind=best)
+        values = {
+            k.clue_kind: beliefs.clue_value(belief, ClueKind(k.clue_kind), view.clues)
+            for k in kinds
+        }
+        best = max(kinds, key=lambda k: values[k.clue_kind])
+        if values[best.clue_kind] > focus + CLUE_GAIN:
+            return best
         return None
 
     # --- a bot narrator -----------------------------------------------------------------------
 
-    def _narrate(self, view: TemptressView, chance: Chance) -> Any:
-        seat = self.seat
+    def _narrate(self, view: TemptressView, choices: Any, chance: Chance) -> Any:
         contest = view.contest
-        if contest is not None and contest.stage == "tie":
-            winner, _ = chance.pick(contest.asked)
-            return NarratorSettleTie(seat, winner)
-        if contest is not None and contest.stage == "review":
-            return NarratorReviewStakes(seat)
-        return NarratorVerdict(seat)
+        if isinstance(choices, VerdictChoices):
+            return choices.action((), False)
+        assert isinstance(choices, Pick)
+        if contest is not None and contest.stage == ContestStage.TIE:
+            winner, _ = chance.pick(tuple(o.value for o in choices.options))
+            return winner
+        if contest is not None and contest.stage == ContestStage.REVIEW:
+            return choices.answer(())
+        raise ValueError("a bot narrator leaves the open floor to the suitors")

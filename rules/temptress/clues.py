@@ -7,29 +7,19 @@ suitor; the round-end "new clue" picks one the suitor does not hold yet.
 from __future__ import annotations
 
 from rules.cards import Suit
-from rules.temptress.state import (
-    MATCH_COLOUR,
-    MATCH_PREFERENCE,
-    NOT_MATCH_SUIT,
-    NOT_SORCERESS_SUIT,
-    PREFERENCE_OWNER,
-    SHARES_MATCH,
-    SORCERESS_COLOUR,
-    WOMAN_SUIT,
-    Clue,
-    TemptressState,
-)
+from rules.temptress.state import Clue, ClueKind, TemptressState
 
 KIND_NAMES = {
-    NOT_MATCH_SUIT: "a suit your match is not",
-    NOT_SORCERESS_SUIT: "a suit the sorceress is not",
-    MATCH_COLOUR: "your match's colour",
-    SORCERESS_COLOUR: "the sorceress's colour",
-    SHARES_MATCH: "whether another suitor shares your match",
-    MATCH_PREFERENCE: "a preference of your match",
-    PREFERENCE_OWNER: "whose a preference is",
-    WOMAN_SUIT: "a woman's suit (is or is not)",
+    ClueKind.NOT_MATCH_SUIT: "a suit your match is not",
+    ClueKind.NOT_SORCERESS_SUIT: "a suit the sorceress is not",
+    ClueKind.MATCH_COLOUR: "your match's colour",
+    ClueKind.SORCERESS_COLOUR: "the sorceress's colour",
+    ClueKind.SHARES_MATCH: "whether another suitor shares your match",
+    ClueKind.MATCH_PREFERENCE: "a preference of your match",
+    ClueKind.PREFERENCE_OWNER: "whose a preference is",
+    ClueKind.WOMAN_SUIT: "a woman's suit (is or is not)",
 }
+CLUE_KINDS = tuple(ClueKind)
 
 
 def _colour(red: bool | None) -> str:
@@ -39,63 +29,72 @@ def _colour(red: bool | None) -> str:
 def clue_text(clue: Clue, women: tuple[str, ...], suitors: tuple[str, ...]) -> str:
     """The clue as a sentence for the suitor who holds it."""
     suit = clue.suit.value if clue.suit else ""
-    if clue.kind == NOT_MATCH_SUIT:
+    kind = clue.kind
+    if kind == ClueKind.NOT_MATCH_SUIT:
         return f"Your perfect match is not the woman of {suit}."
-    if clue.kind == NOT_SORCERESS_SUIT:
+    if kind == ClueKind.NOT_SORCERESS_SUIT:
         return f"The sorceress is not the woman of {suit}."
-    if clue.kind == MATCH_PREFERENCE:
+    if kind == ClueKind.MATCH_PREFERENCE:
         return f"Your perfect match {clue.preference}."
-    if clue.kind == MATCH_COLOUR:
+    if kind == ClueKind.MATCH_COLOUR:
         return f"Your perfect match's suit is {_colour(clue.red)}."
-    if clue.kind == SORCERESS_COLOUR:
+    if kind == ClueKind.SORCERESS_COLOUR:
         return f"The sorceress's suit is {_colour(clue.red)}."
-    if clue.kind == SHARES_MATCH:
+    if kind == ClueKind.SHARES_MATCH:
         who = suitors[clue.suitor] if clue.suitor is not None else "?"
         verb = "shares" if clue.positive else "does not share"
         return f"{who} {verb} your perfect match."
-    if clue.kind == PREFERENCE_OWNER:
+    if kind == ClueKind.PREFERENCE_OWNER:
         name = women[clue.woman] if clue.woman is not None else "?"
         return f"{name} {clue.preference}."
-    if clue.kind == WOMAN_SUIT:
+    if kind == ClueKind.WOMAN_SUIT:
         name = women[clue.woman] if clue.woman is not None else "?"
         return f"{name}'s suit {'is' if clue.positive else 'is not'} {suit}."
     return "An unreadable clue."
 
 
+def clue_line(state: TemptressState, clue: Clue) -> str:
+    """``clue_text`` with this table's names."""
+    women = tuple(w.name for w in state.women)
+    suitors = tuple(s.name for s in state.suitors)
+    return clue_text(clue, women, suitors)
+
+
 def true_clues(state: TemptressState, seat: int, kind: str) -> tuple[Clue, ...]:
-    """Every true clue of ``kind`` for this suitor, in a fixed order."""
+    """Every true clue of ``kind`` for this suitor, in a fixed order (none for a non-kind)."""
+    if kind not in CLUE_KINDS:
+        return ()
+    kind = ClueKind(kind)
     suitor = state.suitors[seat]
     match = state.women[suitor.match]
     sorceress = state.women[state.sorceress]
-    if kind == NOT_MATCH_SUIT:
+    if kind == ClueKind.NOT_MATCH_SUIT:
         return tuple(Clue(kind, suit=s) for s in Suit if s != match.suit)
-    if kind == NOT_SORCERESS_SUIT:
+    if kind == ClueKind.NOT_SORCERESS_SUIT:
         return tuple(Clue(kind, suit=s) for s in Suit if s != sorceress.suit)
-    if kind == MATCH_PREFERENCE:
+    if kind == ClueKind.MATCH_PREFERENCE:
         return tuple(Clue(kind, preference=p) for p in match.preferences)
-    if kind == MATCH_COLOUR:
+    if kind == ClueKind.MATCH_COLOUR:
         return (Clue(kind, red=match.suit.is_red),)
-    if kind == SORCERESS_COLOUR:
+    if kind == ClueKind.SORCERESS_COLOUR:
         return (Clue(kind, red=sorceress.suit.is_red),)
-    if kind == SHARES_MATCH:
+    if kind == ClueKind.SHARES_MATCH:
         return tuple(
             Clue(kind, suitor=other, positive=state.suitors[other].match == suitor.match)
             for other in range(len(state.suitors))
             if other != seat
         )
-    if kind == PREFERENCE_OWNER:
+    if kind == ClueKind.PREFERENCE_OWNER:
         return tuple(
             Clue(kind, woman=w, preference=p)
             for w, woman in enumerate(state.women)
             for p in woman.preferences
         )
-    if kind == WOMAN_SUIT:
-        return tuple(
-            Clue(kind, woman=w, suit=s, positive=woman.suit == s)
-            for w, woman in enumerate(state.women)
-            for s in Suit
-        )
-    return ()
+    return tuple(
+        Clue(kind, woman=w, suit=s, positive=woman.suit == s)
+        for w, woman in enumerate(state.women)
+        for s in Suit
+    )
 
 
 def new_clues(state: TemptressState, seat: int, kind: str) -> tuple[Clue, ...]:

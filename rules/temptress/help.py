@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from rules.engine import phase_helper
+from rules.temptress.state import PromptKind
 
 RULES = """\
 # The Temptress
@@ -121,28 +122,30 @@ the island.
   are not about the sorceress.
 """
 
-_PHASES = {
-    "floor": "The open floor: claim an action aimed at a woman, start an argument, retire "
-    "with seven cards of one suit, or decline.",
-    "join": "Someone took an action: you may join in opposition before the target is rolled.",
-    "play": "Play 1 to 3 cards toward the target (at least one), and spend Rapport to excel "
-    "if you can: re-roll a die first, +3 for a pair, +3 for three of a suit.",
-    "raise": "You reached the target: raise the stakes for more Rapport (a new target "
+_PHASES: dict[str, str] = {
+    PromptKind.FLOOR: "The open floor: claim an action aimed at a woman, start an argument, "
+    "retire with seven cards of one suit, or decline.",
+    PromptKind.JOIN: "Someone took an action: you may join in opposition before the target is "
+    "rolled.",
+    PromptKind.PLAY: "Play 1 to 3 cards toward the target (at least one), and spend Rapport to "
+    "excel if you can: re-roll a die first, +3 for a pair, +3 for three of a suit.",
+    PromptKind.RAISE: "You reached the target: raise the stakes for more Rapport (a new target "
     "with only your remaining cards), or stop here.",
-    "follow": "Your opponent raised the stakes: follow (play toward the new target) or not.",
-    "draw": "Third success: take the top card of a woman's pile and learn what she likes.",
-    "vote": "The island narrates: vote whether that action earned an extra Rapport chip.",
-    "answer": "Someone started an argument with you: spend the same Rapport to avoid it, "
-    "or accept.",
-    "stake": "Choose what you win if you win the argument.",
-    "spend": "Round end: spend all your Rapport on a refill by choice, on clearing Faux Pas, "
-    "or on a new clue; or keep it.",
-    "final": "Final retirements: retire now with seven cards of one suit and name the "
+    PromptKind.FOLLOW: "Your opponent raised the stakes: follow (play toward the new target) "
+    "or not.",
+    PromptKind.DRAW: "Third success: take the top card of a woman's pile and learn what she likes.",
+    PromptKind.VOTE: "The island narrates: vote whether that action earned an extra Rapport chip.",
+    PromptKind.ANSWER: "Someone started an argument with you: spend the same Rapport to avoid "
+    "it, or accept.",
+    PromptKind.STAKES: "Choose what you win if you win the argument.",
+    PromptKind.SPEND: "Round end: spend all your Rapport on a refill by choice, on clearing "
+    "Faux Pas, or on a new clue; or keep it.",
+    PromptKind.FINAL: "Final retirements: retire now with seven cards of one suit and name the "
     "sorceress, or pass.",
-    "faux_pas": "A Faux Pas: choose a card of your hand to lay face up.",
-    "tie": "The narrator decides which tied suitor prevails.",
-    "verdict": "The narrator may award Rapport chips and may tell a miss as a twist.",
-    "review": "The narrator accepts the argument's stakes or rejects one.",
+    PromptKind.FAUX_PAS: "A Faux Pas: choose a card of your hand to lay face up.",
+    PromptKind.TIE: "The narrator decides which tied suitor prevails.",
+    PromptKind.VERDICT: "The narrator may award Rapport chips and may tell a miss as a twist.",
+    PromptKind.REVIEW: "The narrator accepts the argument's stakes or rejects one.",
 }
 
 

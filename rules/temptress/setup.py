@@ -7,10 +7,8 @@ from rules.chance import Chance
 from rules.engine import IllegalAction
 from rules.temptress.state import (
     HAND_LIMIT,
-    MATCH_PREFERENCE,
-    NOT_MATCH_SUIT,
-    NOT_SORCERESS_SUIT,
     Clue,
+    ClueKind,
     Suitor,
     TemptressConfig,
     TemptressState,
@@ -113,9 +111,9 @@ def new(config: TemptressConfig, seed: int) -> TemptressState:
         not_sorceress, chance = chance.pick(tuple(s for s in Suit if s != sorceress_suit))
         liked, chance = chance.pick(match.preferences)
         clues = (
-            Clue(NOT_MATCH_SUIT, suit=not_match),
-            Clue(NOT_SORCERESS_SUIT, suit=not_sorceress),
-            Clue(MATCH_PREFERENCE, preference=liked),
+            Clue(ClueKind.NOT_MATCH_SUIT, suit=not_match),
+            Clue(ClueKind.NOT_SORCERESS_SUIT, suit=not_sorceress),
+            Clue(ClueKind.MATCH_PREFERENCE, preference=liked),
         )
         suitors.append(Suitor(name, tuple(sorted(hand)), matches[seat], clues))
     discard = numbers[len(config.suitors) * HAND_LIMIT :]

@@ -1,11 +1,14 @@
-"""The Temptress's values: config, clues, suitors, women, the contest, the table.
+"""The Temptress's values: the kinds of things, config, clues, suitors, women,
+the contest, the table.
 
-Everything is frozen; the game module builds new values with ``evolve``.
+Everything is frozen; the rule modules build new values with ``evolve``.
 Secrets (hands, suits, piles, matches, the sorceress, clues) live here and
-leave only through ``view``.
+leave only through ``view``. The StrEnums' values are the save-file spellings.
 """
 
 from __future__ import annotations
+
+from enum import StrEnum
 
 from attrs import frozen
 
@@ -13,12 +16,120 @@ from rules.cards import PlayingCard, Suit
 from rules.chance import Chance
 from rules.engine import Event, Outcome, Seat
 
-ISLAND, PERSON = "island", "person"
-"""Who narrates: the machine (the island) or a person in a referee seat."""
-
 HAND_LIMIT = 7
 BUDGET = 3
 MAX_TARGETS = 3
+
+
+class NarratorMode(StrEnum):
+    """Who narrates: the machine (the island) or a person in a referee seat."""
+
+    ISLAND = "island"
+    PERSON = "person"
+
+
+class Stage(StrEnum):
+    """Where the table is."""
+
+    FLOOR = "floor"
+    CONTEST = "contest"
+    SPEND = "spend"
+    FINAL = "final"
+    OVER = "over"
+
+
+class ContestStage(StrEnum):
+    """Where a contest (a courting action or an argument) is."""
+
+    JOIN = "join"
+    PLAY = "play"
+    RAISE = "raise"
+    FOLLOW = "follow"
+    DRAW = "draw"
+    TIE = "tie"
+    VERDICT = "verdict"
+    VOTE = "vote"
+    ANSWER = "answer"
+    STAKES = "stakes"
+    REVIEW = "review"
+
+
+class PromptKind(StrEnum):
+    """What a prompt asks for; a contest's prompts are named after its stages."""
+
+    FAUX_PAS = "faux_pas"
+    FLOOR = "floor"
+    JOIN = "join"
+    PLAY = "play"
+    RAISE = "raise"
+    FOLLOW = "follow"
+    DRAW = "draw"
+    TIE = "tie"
+    VERDICT = "verdict"
+    VOTE = "vote"
+    ANSWER = "answer"
+    STAKES = "stakes"
+    REVIEW = "review"
+    SPEND = "spend"
+    FINAL = "final"
+
+
+class ContestKind(StrEnum):
+    """A courting action aimed at a woman, or an argument between two suitors."""
+
+    ACTION = "action"
+    ARGUMENT = "argument"
+
+
+class ExcelSpend(StrEnum):
+    """What a Rapport chip buys inside an action (each at most once per action)."""
+
+    REROLL = "reroll"
+    PAIR = "pair"
+    SUIT = "suit"
+
+
+class VoteChoice(StrEnum):
+    """An island-narrated table's vote on an extra Rapport chip for the actor."""
+
+    YES = "yes"
+    NO = "no"
+    ABSTAIN = "abstain"
+
+
+class StakeKind(StrEnum):
+    """What one side of an argument wins if it wins."""
+
+    SEE_MATCH_CLUES = "see_match_clues"
+    SEE_SORCERESS_CLUES = "see_sorceress_clues"
+    SEE_HAND = "see_hand"
+    PROMISE = "promise"
+
+
+class SpendChoice(StrEnum):
+    """What a suitor spends all their Rapport on at the round end (or keeps it)."""
+
+    REFILL = "refill"
+    CLEAR = "clear"
+    CLUE = "clue"
+    KEEP = "keep"
+
+
+class ClueKind(StrEnum):
+    """The kinds of true statement a suitor may hold, in the order they are offered."""
+
+    NOT_MATCH_SUIT = "not_match_suit"
+    NOT_SORCERESS_SUIT = "not_sorceress_suit"
+    MATCH_COLOUR = "match_colour"
+    SORCERESS_COLOUR = "sorceress_colour"
+    SHARES_MATCH = "shares_match"
+    MATCH_PREFERENCE = "match_preference"
+    PREFERENCE_OWNER = "preference_owner"
+    WOMAN_SUIT = "woman_suit"
+
+
+SORCERESS_KINDS = frozenset({ClueKind.NOT_SORCERESS_SUIT, ClueKind.SORCERESS_COLOUR})
+"""The clues an argument's "see their sorceress clues" stake shows; all others are match clues."""
 
 
 @frozen
@@ -40,7 +151,7 @@ class TemptressConfig:
     suitors: tuple[str, ...]
     women: tuple[WomanSpec, ...]
     preference_pool: tuple[str, ...]
-    narrator: str = ISLAND
+    narrator: NarratorMode = NarratorMode.ISLAND
     narrator_name: str = "The island"
     oldest: int = 0
     round_limit: int = 10
@@ -51,30 +162,8 @@ class TemptressConfig:
 
 # --- clues ---------------------------------------------------------------
 
-NOT_MATCH_SUIT = "not_match_suit"
-NOT_SORCERESS_SUIT = "not_sorceress_suit"
-MATCH_PREFERENCE = "match_preference"
-MATCH_COLOUR = "match_colour"
-SORCERESS_COLOUR = "sorceress_colour"
-SHARES_MATCH = "shares_match"
-PREFERENCE_OWNER = "preference_owner"
-WOMAN_SUIT = "woman_suit"
 
-CLUE_KINDS = (
-    NOT_MATCH_SUIT,
-    NOT_SORCERESS_SUIT,
-    MATCH_COLOUR,
-    SORCERESS_COLOUR,
-    SHARES_MATCH,
-    MATCH_PREFERENCE,
-    PREFERENCE_OWNER,
-    WOMAN_SUIT,
-)
-SORCERESS_KINDS = (NOT_SORCERESS_SUIT, SORCERESS_COLOUR)
-"""The clues an argument's "see their sorceress clues" stake shows; all others are match clues."""
-
-
-@frozen
+@frozen(cache_hash=True)
 class Clue:
     """One true statement a suitor holds.
 
@@ -82,7 +171,7 @@ class Clue:
     not" / "is not" forms.
     """
 
-    kind: str
+    kind: ClueKind
     suit: Suit | None = None
     woman: int | None = None
     suitor: int | None = None
@@ -135,28 +224,6 @@ class Suitor:
 
 # --- the contest: a courting action or an argument ------------------------------
 
-ACTION, ARGUMENT = "action", "argument"
-
-# contest stages
-JOIN = "join"
-PLAY = "play"
-RAISE = "raise"
-FOLLOW = "follow"
-DRAW = "draw"
-TIE = "tie"
-VERDICT = "verdict"
-VOTE = "vote"
-ANSWER = "answer"
-STAKES = "stakes"
-REVIEW = "review"
-
-# argument stakes
-SEE_MATCH_CLUES = "see_match_clues"
-SEE_SORCERESS_CLUES = "see_sorceress_clues"
-SEE_HAND = "see_hand"
-PROMISE = "promise"
-STAKE_KINDS = (SEE_MATCH_CLUES, SEE_SORCERESS_CLUES, SEE_HAND, PROMISE)
-
 
 @frozen
 class Play:
@@ -174,7 +241,7 @@ class Play:
 class Stake:
     """What one side of an argument wins if it wins."""
 
-    kind: str
+    kind: StakeKind
     promise: str = ""
 
 
@@ -182,9 +249,9 @@ class Stake:
 class Contest:
     """A courting action (solo or opposed) or an argument, while it is resolved."""
 
-    kind: str
+    kind: ContestKind
     actor: Seat
-    stage: str
+    stage: ContestStage
     woman: int | None = None
     description: str = ""
     participants: tuple[Seat, ...] = ()
@@ -199,8 +266,8 @@ class Contest:
     to_play: tuple[Seat, ...] = ()
     """Participants still to play toward the current target, in order."""
     plays: tuple[Play, ...] = ()
-    spends: tuple[tuple[Seat, str], ...] = ()
-    """(seat, "reroll" | "pair" | "suit") for every excel spend made in this contest."""
+    spends: tuple[tuple[Seat, ExcelSpend], ...] = ()
+    """(seat, spend) for every excel spend made in this contest."""
     asked: tuple[Seat, ...] = ()
     """Stage RAISE: who may still raise, in order. Stage DRAW: who still draws a pile card."""
     raiser: Seat | None = None
@@ -211,7 +278,7 @@ class Contest:
     stakes: tuple[Stake | None, ...] = ()
     """Arguments: (initiator's, opponent's)."""
     stake_off: tuple[bool, ...] = (False, False)
-    votes: tuple[tuple[Seat, str], ...] = ()
+    votes: tuple[tuple[Seat, VoteChoice], ...] = ()
     drawn: tuple[Seat, ...] = ()
 
     def total(self, seat: Seat, target: int) -> int | None:
@@ -226,7 +293,7 @@ class Contest:
     def budget_left(self, seat: Seat) -> int:
         return BUDGET - len(self.cards_of(seat))
 
-    def spent(self, seat: Seat, spend: str) -> bool:
+    def spent(self, seat: Seat, spend: ExcelSpend) -> bool:
         return (seat, spend) in self.spends
 
     def reached(self, seat: Seat, target: int) -> bool:
@@ -247,15 +314,6 @@ class Retirement:
 
 # --- the table -----------------------------------------------------------------
 
-FLOOR = "floor"
-CONTEST = "contest"
-SPEND = "spend"
-FINAL = "final"
-OVER = "over"
-
-# round-end choices
-REFILL, CLEAR, CLUE, KEEP = "refill", "clear", "clue", "keep"
-
 
 @frozen
 class TemptressState:
@@ -268,7 +326,7 @@ class TemptressState:
     sorceress: int
     discard: tuple[PlayingCard, ...]
     round: int = 1
-    stage: str = FLOOR
+    stage: Stage = Stage.FLOOR
     last_actor: Seat | None = None
     declined: tuple[Seat, ...] = ()
     opened: bool = False
@@ -289,7 +347,7 @@ class TemptressState:
     @property
     def narrator_seat(self) -> Seat | None:
         """The referee seat when a person narrates (after the suitors), else None."""
-        return len(self.suitors) if self.config.narrator == PERSON else None
+        return len(self.suitors) if self.config.narrator == NarratorMode.PERSON else None
 
     @property
     def active(self) -> tuple[Seat, ...]:
@@ -299,79 +357,3 @@ class TemptressState:
     @property
     def tempted(self) -> Seat | None:
         return next((i for i, s in enumerate(self.suitors) if s.match == self.sorceress), None)
-
-
-# --- what one seat may see -----------------------------------------------------------
-
-
-@frozen
-class SuitorPublic:
-    """What everyone may see of a suitor."""
-
-    name: str
-    rapport: int
-    faux_pas: int
-    faceup: tuple[PlayingCard, ...]
-    cards: int
-    out: bool
-    argued: bool
-    immune: bool
-
-
-@frozen
-class WomanPublic:
-    """What everyone may see of a woman: name, personality, pile size."""
-
-    name: str
-    personality: str
-    pile_size: int
-
-
-@frozen
-class Secrets:
-    """The narrator's console: every secret (None in any suitor's view)."""
-
-    suits: tuple[Suit, ...]
-    sorceress: int
-    matches: tuple[int, ...]
-    hands: tuple[tuple[PlayingCard, ...], ...]
-    piles: tuple[tuple[PlayingCard, ...], ...]
-    preferences: tuple[tuple[str, ...], ...]
-    clues: tuple[tuple[Clue, ...], ...]
-    discard: tuple[PlayingCard, ...]
-
-
-@frozen
-class TemptressView:
-    """One seat's view of the table (``seat=None``: the public table)."""
-
-    seat: Seat | None
-    round: int
-    round_limit: int
-    stage: str
-    narrator: str
-    narrator_name: str
-    suitors: tuple[SuitorPublic, ...]
-    women: tuple[WomanPublic, ...]
-    discard_size: int
-    contest: Contest | None
-    last_actor: Seat | None
-    declined: tuple[Seat, ...]
-    may_claim: tuple[Seat, ...]
-    queue: tuple[Seat, ...]
-    pacts: tuple[str, ...]
-    retirements: tuple[Retirement, ...]
-    log: tuple[str, ...]
-    outcome: Outcome | None
-    hand: tuple[PlayingCard, ...] = ()
-    clues: tuple[Clue, ...] = ()
-    clue_texts: tuple[str, ...] = ()
-    tempted: bool = False
-    draws: tuple[tuple[int, PlayingCard], ...] = ()
-    seen: tuple[tuple[Seat, Clue], ...] = ()
-    discard: tuple[PlayingCard, ...] = ()
-    """The discard pile's cards: only for a suitor refilling by choice now, or the narrator."""
-    clue_kinds: tuple[str, ...] = ()
-    """Clue kinds that still have a new true clue for this seat (round-end spending)."""
-    secrets: Secrets | None = None
-    personas: tuple[str, ...] = ()

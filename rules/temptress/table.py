@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Any
 
 from attrs import evolve
 
@@ -35,7 +36,7 @@ def tell(state: TemptressState, seat: Seat, *texts: str) -> TemptressState:
     return evolve(state, log=state.log + tuple(Event(t, seats) for t in texts))
 
 
-def with_suitor(state: TemptressState, seat: Seat, **changes: object) -> TemptressState:
+def with_suitor(state: TemptressState, seat: Seat, **changes: Any) -> TemptressState:
     suitors = list(state.suitors)
     suitors[seat] = evolve(suitors[seat], **changes)
     return evolve(state, suitors=tuple(suitors))

@@ -1,39 +1,33 @@
-"""How the flow shows Temptation Island: which screen for which prompt."""
+"""How the flow shows Temptation Island: which screen for which moment, the reveal."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Any
 
 from textual.screen import Screen
 
-from rules.engine import Prompt, Seat
-from rules.island.state import DECIDE, IslandState
-from rules.session import Session
-from tui.island.board import draw_board
-from tui.island.screens import DecideScreen, IslandTable, RespondScreen
+from rules.engine import Seat
+from rules.island.state import IslandView, Phase
+from tui.island.render import reveal
+from tui.island.seat import IslandChoice
+from tui.island.table import IslandTable
+from tui.kit.table import TableScreen
+from tui.kit.ui import GameUI
+from tui.port import SeatInfo, Table
+from tui.widgets.story import Paragraph
 
-if TYPE_CHECKING:
-    from tui.flow import GameFlow
 
-
-class IslandUI:
+class IslandUI(GameUI):
     """The Island's screens for the flow."""
 
-    def table_screen(self, flow: GameFlow) -> Screen[None]:
-        return IslandTable(flow)
+    def table_screen(self, table: Table) -> TableScreen:
+        return IslandTable(table)
 
-    def private_screen(self, flow: GameFlow, seat: Seat, prompt: Prompt) -> Screen[None]:
-        if prompt.kind == DECIDE:
-            return DecideScreen(flow, seat)
-        return RespondScreen(flow, seat)
+    def screen(self, table: Table, seat: Seat | None, name: str) -> Screen[None]:
+        if seat is None or name not in (Phase.RESPOND, Phase.DECIDE):
+            raise ValueError(f"Temptation Island has no screen {name!r}")
+        return IslandChoice(table, seat)
 
-    def reveal(self, session: Session) -> str:
-        state: IslandState = session.state
-        lines = ["## Every hand, revealed", ""]
-        for seat, name in enumerate(state.config.names):
-            kind = " (bot)" if session.seats[seat].is_bot else ""
-            lines.append(f"* **{name}**{kind}: " + ", ".join(f"“{c}”" for c in state.hands[seat]))
-        board = draw_board(session.view(None)).plain
-        lines += ["", "## The final island", "", "```", board, "```", ""]
-        lines.append(f"Tiles on the board: {len(state.tiles)}; in the stock: {state.stock}.")
-        return "\n".join(lines)
+    def reveal(self, view: Any, seats: tuple[SeatInfo, ...]) -> list[Paragraph]:
+        island: IslandView = view
+        return reveal(island, tuple(info.bot for info in seats))

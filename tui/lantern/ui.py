@@ -1,58 +1,77 @@
-"""How the flow shows the Lantern: the writing desk, the Barkeep's console, the tale."""
+"""How the flow shows the Lantern: which screen for which moment, the timer, the story.
+
+The prompt kinds with screens of their own: a Bard's turn (the writing desk),
+the closing passage, and the rulings and a dry deck (the Barkeep's console;
+at a table without a Barkeep the dry deck is a Bard's question). The game's
+own screens: the card an interruption names, the Barkeep's console opened
+from the table, and the Bards' comings and goings over the table.
+"""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Any
 
 from textual.screen import Screen
 
-from rules.engine import Prompt, Seat
-from rules.lantern.game import time_out
-from rules.lantern.state import TURN, LanternState, Sleep
-from rules.session import Session
-from tui.lantern.screens import BarkeepScreen, LanternTable, WritingScreen
+from rules.choices import Pick
+from rules.engine import Seat
+from rules.lantern.state import Phase
+from rules.lantern.view import LanternView
+from tui.kit.table import TableScreen
+from tui.kit.ui import GameUI
+from tui.lantern.forms import BardsForm
+from tui.lantern.referee import BarkeepConsole
+from tui.lantern.render import reveal, tale_paragraphs
+from tui.lantern.seat import ClosingDesk, LanternChoice, WritingDesk
+from tui.lantern.table import LanternTable
+from tui.port import SeatInfo, Table
+from tui.widgets.story import Paragraph
 
-if TYPE_CHECKING:
-    from tui.flow import GameFlow
+INTERRUPT, BARKEEP, BARDS = "interrupt", "barkeep", "bards"
+"""The game's own screens, by name."""
+CONSOLE_KINDS = frozenset({Phase.RULING, Phase.INTERRUPTIONS, Phase.DRY, BARKEEP})
+TIME_UP = "Time ran out: the Bard on turn has fallen asleep."
 
 
-class LanternUI:
+class LanternUI(GameUI):
     """The Lantern's screens for the flow."""
 
-    def table_screen(self, flow: GameFlow) -> Screen[None]:
-        return LanternTable(flow)
+    def table_screen(self, table: Table) -> TableScreen:
+        return LanternTable(table)
 
-    def private_screen(self, flow: GameFlow, seat: Seat, prompt: Prompt) -> Screen[None]:
-        if prompt.kind == TURN:
-            return WritingScreen(flow, seat)
-        return BarkeepScreen(flow, seat)
+    def screen(self, table: Table, seat: Seat | None, name: str) -> Screen[None]:
+        if name == BARDS:
+            return BardsForm(table, seat)
+        if seat is None:
+            raise ValueError(f"The Lantern's screen {name!r} is a seat's own")
+        view: LanternView = table.view(seat)
+        if name == Phase.TURN:
+            return WritingDesk(table, seat)
+        if name == Phase.CLOSING:
+            return ClosingDesk(table, seat)
+        if name == INTERRUPT:
+            choices = view.choices
+            option = choices.keyed(INTERRUPT) if isinstance(choices, Pick) else None
+            question = option.then if option is not None and option.then is not None else None
+            return LanternChoice(table, seat, question or Pick("Nothing to interrupt now.", ()))
+        if name in CONSOLE_KINDS and seat == view.barkeep_seat:
+            return BarkeepConsole(table, seat)
+        if name == Phase.DRY:
+            return LanternChoice(table, seat)
+        raise ValueError(f"Ye Olde Rusty Lantern has no screen {name!r}")
 
-    def turn_timer(self, session: Session) -> tuple[float, Sleep, str] | None:
-        """With a turn timer set, a person Bard on turn falls asleep when it runs out."""
-        state: LanternState = session.state
-        seconds = state.config.sleep_seconds
-        if not seconds or state.on_turn is None or session.seats[state.on_turn].is_bot:
+    def turn_timer(self, view: Any) -> tuple[float, Any, str] | None:
+        """With a turn timer set, the Bard on turn falls asleep when it runs out."""
+        lantern: LanternView = view
+        if not lantern.sleep_seconds or lantern.time_out is None:
             return None
-        action = time_out(state)
-        if action is None:
-            return None
-        return float(seconds), action, "Time ran out: the Bard on turn has fallen asleep."
+        return float(lantern.sleep_seconds), lantern.time_out, TIME_UP
 
-    def public_story(self, session: Session) -> str:
+    def public_story(self, view: Any) -> list[Paragraph]:
         """The verified passages, by whom and with which card: public all along."""
-        state: LanternState = session.state
-        names = state.config.bards
-        lines = ["## The tale", ""]
-        for passage in state.tale:
-            card = f" ({state.elements[passage.card]})" if passage.card is not None else ""
-            lines += [f"**{names[passage.bard]}**{card}", "", passage.text, ""]
-        return "\n".join(lines)
+        lantern: LanternView = view
+        return tale_paragraphs(lantern)
 
-    def reveal(self, session: Session) -> str:
-        state: LanternState = session.state
-        names = state.config.bards
-        lines = [self.public_story(session), "## Every hand, at the end", ""]
-        for bard, hand in enumerate(state.hands):
-            held = ", ".join(state.elements[c] for c in hand) or "empty"
-            lines.append(f"* {names[bard]}: {held}; {state.ale[bard]} Ale")
-        return "\n".join(lines)
+    def reveal(self, view: Any, seats: tuple[SeatInfo, ...]) -> list[Paragraph]:
+        lantern: LanternView = view
+        return reveal(lantern, seats)

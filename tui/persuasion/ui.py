@@ -1,60 +1,49 @@
-"""How the flow shows Persuasion: which screen for which prompt, notes, the reveal."""
+"""How the flow shows Persuasion: which screen for which moment, the notes, the reveal.
+
+Every prompt kind (introductions, mailing, reception, last rings) is a seat's
+decision on its own choices. The game's own screens: the cards a seat knows,
+opened over its decision, and the same with the seat's new notes on top,
+which is how notes are delivered behind the curtain.
+"""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Any
 
 from textual.screen import Screen
 
-from rules.engine import Prompt, Seat
-from rules.persuasion.state import FINAL, INTRO, MAIL, PersuasionState
-from rules.session import Session
-from tui.persuasion.screens import (
-    FinalScreen,
-    IntroScreen,
-    KnownCardsScreen,
-    MailScreen,
-    PersuasionTable,
-    ReceptionScreen,
-)
+from rules.engine import Seat
+from rules.persuasion.state import PersuasionView, Phase
+from tui.kit.table import TableScreen
+from tui.kit.ui import GameUI
+from tui.persuasion.render import reveal
+from tui.persuasion.seat import CARDS, NOTES, CardsYouKnow, NewsAndCards, PersuasionChoice
+from tui.persuasion.table import PersuasionTable
+from tui.port import SeatInfo, Table
+from tui.widgets.story import Paragraph
 
-if TYPE_CHECKING:
-    from tui.flow import GameFlow
+DECISIONS = frozenset({Phase.INTRO, Phase.MAIL, Phase.RECEPTION, Phase.FINAL})
 
 
-class PersuasionUI:
+class PersuasionUI(GameUI):
     """Persuasion's screens for the flow."""
 
-    def table_screen(self, flow: GameFlow) -> Screen[None]:
-        return PersuasionTable(flow)
+    notes_screen = NOTES
 
-    def private_screen(self, flow: GameFlow, seat: Seat, prompt: Prompt) -> Screen[None]:
-        screens = {INTRO: IntroScreen, MAIL: MailScreen, FINAL: FinalScreen}
-        return screens.get(prompt.kind, ReceptionScreen)(flow, seat)
+    def table_screen(self, table: Table) -> TableScreen:
+        return PersuasionTable(table)
 
-    def note_screen(self, flow: GameFlow, seat: Seat, notes: tuple[str, ...]) -> Screen[None]:
-        return KnownCardsScreen(flow, seat, notes)
+    def screen(self, table: Table, seat: Seat | None, name: str) -> Screen[None]:
+        if seat is None:
+            raise ValueError(f"Persuasion's screen {name!r} is a seat's own")
+        if name in DECISIONS:
+            return PersuasionChoice(table, seat)
+        if name == CARDS:
+            return CardsYouKnow(table, seat)
+        if name == NOTES:
+            return NewsAndCards(table, seat, table.unread(seat))
+        raise ValueError(f"Persuasion has no screen {name!r}")
 
-    def reveal(self, session: Session) -> str:
-        state: PersuasionState = session.state
-        names = state.config.names
-        lines = ["## Every diary and card, revealed", ""]
-        for player, cards in enumerate(state.traits):
-            diary = state.diaries[player]
-            lines.append(
-                f"* **{names[player]}** desires {diary.desired}, despises "
-                f"{diary.despised}; cards: "
-                + "; ".join(
-                    f"{state.config.cards[n].title} ({', '.join(state.config.cards[n].symbols)})"
-                    for n in cards
-                )
-            )
-        discards = state.discards
-        lines.append(
-            "* **Discards**: "
-            + "; ".join(
-                f"{state.config.cards[n].title} ({', '.join(state.config.cards[n].symbols)})"
-                for n in discards
-            )
-        )
-        return "\n".join(lines)
+    def reveal(self, view: Any, seats: tuple[SeatInfo, ...]) -> list[Paragraph]:
+        persuasion: PersuasionView = view
+        return reveal(persuasion, seats)

@@ -1,88 +1,181 @@
-"""Drawing the Temptress's public table and private hands as Rich text.
+"""Drawing the Temptress: cards with their suit symbols, the women and the suitors, the
+contest under way, what a suitor holds, the clue book, the narrator's secrets, and
+every secret at the end.
 
-Suits always carry their symbol (and a letter in ASCII mode), so colour never
-carries information alone.
+A card always carries its suit's symbol (red suits are red as well), so colour never
+carries anything alone; a face-up card says so in words. Names, descriptions and
+promises come from people and packs: they are always given as ``Text``, never read as
+markup.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
+from rich.console import RenderableType
 from rich.table import Table
 from rich.text import Text
 
 from rules.cards import PlayingCard
-from rules.temptress.state import ARGUMENT, Contest, TemptressView
+from rules.choices import plural
+from rules.engine import Seat
+from rules.temptress.argument import STAKE_NAMES
+from rules.temptress.clues import clue_text
+from rules.temptress.playing import PlayChoices
+from rules.temptress.state import Contest, ContestKind, ExcelSpend
+from rules.temptress.views import TemptressView
+from tui.port import SeatInfo
+from tui.widgets.story import BULLET, HEADING, INNER, TEXT, Paragraph
 
 RED = "#FF6B6B"
+COST_WORD = "Rapport"
+"""What a suitor's options cost."""
+MARK = ">"
+"""The marker of the suitor asked now, in a column of its own."""
+HIDDEN_DIE = "?"
+
+
+# --- cards -----------------------------------------------------------------------------
 
 
 def card_text(card: PlayingCard) -> Text:
+    """ "10♥": bold, red for the red suits."""
     return Text(card.label(), style=f"bold {RED}" if card.is_red else "bold")
 
 
-def cards_line(cards: Iterable[PlayingCard]) -> Text:
+def cards_line(cards: Iterable[PlayingCard], empty: str = "none") -> Text:
+    """The cards side by side ("7♥ 9♣"), or ``empty`` in dim text."""
     line = Text()
     for index, card in enumerate(cards):
         if index:
             line.append(" ")
         line.append_text(card_text(card))
-    return line if line.plain else Text("-", style="dim")
+    return line if line.plain else Text(empty, style="dim")
+
+
+def card_option(card: PlayingCard, faceup: bool) -> Text:
+    """ "7♥ (value 7)", and "face up" for a card lying face up for a Faux Pas."""
+    text = card_text(card)
+    text.append(f" (value {card.rank})")
+    if faceup:
+        text.append(" · face up", style="italic")
+    return text
+
+
+def pile_words(size: int) -> str:
+    return plural(size, "card") if size else "empty"
+
+
+# --- the public table -------------------------------------------------------------------
+
+
+def _table() -> Table:
+    return Table(box=None, pad_edge=False, show_header=True, header_style="bold", padding=(0, 1))
 
 
 def women_table(view: TemptressView) -> Table:
-    table = Table(box=None, pad_edge=False, expand=True, show_header=True, header_style="bold")
-    table.add_column("#", width=1)
+    """Number, name and how many cards are left in each woman's pile."""
+    table = _table()
+    table.add_column("#", no_wrap=True)
     table.add_column("Woman", no_wrap=True)
-    table.add_column("Pile", justify="right", width=4)
-    table.add_column("Known for", overflow="ellipsis", no_wrap=True, ratio=1)
+    table.add_column("Pile", no_wrap=True)
     for index, woman in enumerate(view.women):
-        pile = str(woman.pile_size) if woman.pile_size else "empty"
-        table.add_row(str(index + 1), woman.name, pile, woman.personality)
+        table.add_row(str(index + 1), Text(woman.name), pile_words(woman.pile_size))
     return table
 
 
-def suitors_table(view: TemptressView, current: int | None) -> Table:
-    table = Table(box=None, pad_edge=False, expand=True, show_header=True, header_style="bold")
-    table.add_column("", width=1)
+def suitor_note(view: TemptressView, seat: Seat) -> Text:
+    """A suitor's face-up cards, and whether they are out, argued or immune this round."""
+    suitor = view.suitors[seat]
+    if suitor.out:
+        return Text("out of the game", style="italic")
+    note = cards_line(suitor.faceup, "") if suitor.faceup else Text()
+    tags = [word for word, on in (("argued", suitor.argued), ("immune", suitor.immune)) if on]
+    if tags:
+        if note.plain:
+            note.append(" ")
+        note.append(", ".join(tags), style="italic")
+    return note
+
+
+def suitors_table(view: TemptressView, current: Seat | None) -> Table:
+    """Every suitor: the marker of the one asked now (a column of its own, one character
+    on every row), Rapport, Faux Pas, cards in hand, and the face-up cards."""
+    table = _table()
+    table.add_column("", width=1, no_wrap=True)
     table.add_column("Suitor", no_wrap=True)
-    table.add_column("Rap", justify="right", width=3)
-    table.add_column("FP", justify="right", width=2)
-    table.add_column("Cards", justify="right", width=5)
-    table.add_column("Face up / note", no_wrap=True, ratio=1)
-    for index, suitor in enumerate(view.suitors):
-        marker = ">" if index == current else ""
-        if suitor.out:
-            note = Text("out", style="dim")
-        else:
-            persona = view.personas[index] if index < len(view.personas) else ""
-            note = cards_line(suitor.faceup) if suitor.faceup else Text(persona, style="italic")
-            tags = [t for t, on in (("argued", suitor.argued), ("immune", suitor.immune)) if on]
-            if tags:
-                note.append(" " + ", ".join(tags), style="italic")
+    table.add_column("Rapport", justify="right", no_wrap=True)
+    table.add_column("Faux Pas", justify="right", no_wrap=True)
+    table.add_column("Cards", justify="right", no_wrap=True)
+    table.add_column("Face up")
+    for seat, suitor in enumerate(view.suitors):
         table.add_row(
-            marker, suitor.name, str(suitor.rapport), str(suitor.faux_pas), str(suitor.cards), note
+            MARK if seat == current else " ",
+            Text(suitor.name),
+            str(suitor.rapport),
+            str(suitor.faux_pas),
+            str(suitor.cards),
+            suitor_note(view, seat),
         )
     return table
 
 
-def contest_text(view: TemptressView, dice_shown: int = 3) -> Text:
-    """The action or argument under way; ``dice_shown`` reveals the target die by die."""
+def floor_text(view: TemptressView) -> Text:
+    """Between actions: what each woman is known for, and the suitors' personas."""
+    text = Text("No action under way. The women are known for:\n", style="dim")
+    for woman in view.women:
+        text.append(woman.name, style="bold")
+        text.append(f": {woman.personality}\n")
+    personas = [(s.name, p) for s, p in zip(view.suitors, view.personas, strict=False) if p]
+    for name, persona in personas:
+        text.append(name, style="bold")
+        text.append(f": {persona}\n", style="italic")
+    text.rstrip()
+    return text
+
+
+def _names(view: TemptressView) -> list[str]:
+    names = [s.name for s in view.suitors]
+    return names + [view.narrator_name]
+
+
+def target_text(contest: Contest, hidden: Iterable[int] = ()) -> Text:
+    """ "Target 2: 4 + 10 + 7 = 21"; a die still to show is a ?, and so is the total."""
+    text = Text()
+    if not contest.target or not contest.dice:
+        return text
+    unseen = set(hidden)
+    faces = [HIDDEN_DIE if i in unseen else str(d) for i, d in enumerate(contest.dice)]
+    text.append(f"Target {contest.target}: {' + '.join(faces)} = ")
+    total = "..." if unseen or not contest.targets else str(contest.targets[-1])
+    text.append(total, style="bold reverse")
+    return text
+
+
+def contest_text(view: TemptressView, hidden: Iterable[int] = ()) -> Text:
+    """The action or argument under way: who, against whom, the target (``hidden``: the
+    dice not shown yet), every play so far, the votes."""
     contest = view.contest
     if contest is None:
-        return Text("No action under way.", style="dim")
-    names = [s.name for s in view.suitors]
+        return floor_text(view)
+    names = _names(view)
     text = Text()
-    if contest.kind == ARGUMENT:
-        a, b = contest.participants
-        text.append(f"Argument: {names[a]} v {names[b]}", style="bold")
-        text.append(f" ({contest.chips} chip{'s' if contest.chips != 1 else ''})\n")
-        for seat, stake in zip(contest.participants, contest.stakes, strict=True):
-            if stake is not None:
-                what = stake.kind.replace("_", " ") + (
-                    f': "{stake.promise}"' if stake.promise else ""
-                )
-                text.append(f"  {names[seat]} plays for {what}\n")
+    if contest.kind == ContestKind.ARGUMENT:
+        first, second = contest.participants
+        text.append(f"Argument: {names[first]} v {names[second]}", style="bold")
+        text.append(f" ({plural(contest.chips, 'Rapport chip')})\n")
+        for index, (seat, stake) in enumerate(
+            zip(contest.participants, contest.stakes, strict=False)
+        ):
+            if stake is None:
+                continue
+            text.append(f"  {names[seat]}'s stake: {STAKE_NAMES[stake.kind]}")
+            if stake.promise:
+                text.append(": ")
+                text.append(f"“{stake.promise}”", style="italic")
+            if contest.stake_off[index]:
+                text.append(" (off the table)", style="italic")
+            text.append("\n")
     else:
         woman = view.women[contest.woman].name if contest.woman is not None else "?"
         text.append(f"{names[contest.actor]} courts {woman}", style="bold")
@@ -90,35 +183,199 @@ def contest_text(view: TemptressView, dice_shown: int = 3) -> Text:
             text.append(f": {contest.description}")
         text.append("\n")
         if len(contest.participants) > 1:
+            against = ", ".join(names[s] for s in contest.participants[1:])
+            text.append(f"Opposed by {against}\n")
+        if contest.undecided:
             text.append(
-                "Opposed by " + ", ".join(names[s] for s in contest.participants[1:]) + "\n"
+                "Still to say whether they join: "
+                + ", ".join(names[s] for s in contest.undecided)
+                + "\n"
             )
-    text.append_text(target_text(contest, dice_shown))
+    target = target_text(contest, hidden)
+    if target.plain:
+        text.append_text(target)
+        text.append("\n")
     for play in contest.plays:
         text.append(f"  T{play.target} {names[play.seat]}: ")
         text.append_text(cards_line(play.cards))
         bonus = f" +{play.bonus}" if play.bonus else ""
-        text.append(f"{bonus} = {play.total}\n")
+        reached = "reached" if contest.reached(play.seat, play.target) else "missed"
+        text.append(f"{bonus} = {play.total} ({reached})\n")
+    if contest.votes:
+        text.append("Votes: " + ", ".join(f"{names[s]} {v.value}" for s, v in contest.votes))
+    text.rstrip()
     return text
 
 
-def target_text(contest: Contest, dice_shown: int = 3) -> Text:
+# --- one suitor's own ------------------------------------------------------------------
+
+
+def mine_text(view: TemptressView, seat: Seat, hand: bool = True) -> Text:
+    """ "Rapport 2 · Faux Pas 1 · you are the Tempted", then the hand."""
+    me = view.suitors[seat]
+    text = Text(f"Rapport {me.rapport} · Faux Pas {me.faux_pas}")
+    if view.tempted:
+        text.append(" · you are the Tempted", style="bold")
+    if not hand:
+        return text
+    text.append("\nHand: ")
+    text.append_text(cards_line(view.hand))
+    if me.faceup:
+        text.append(" · face up: ")
+        text.append_text(cards_line(me.faceup))
+    return text
+
+
+def clue_book_text(view: TemptressView) -> Text:
+    """Every clue held, the cards drawn from the piles, the clues seen in arguments."""
     text = Text()
-    if contest.target:
-        faces = [str(d) if i < dice_shown else "?" for i, d in enumerate(contest.dice)]
-        text.append(f"Target {contest.target}: {' + '.join(faces)} = ")
-        text.append(str(contest.targets[-1]) if dice_shown >= 3 else "...", style="bold reverse")
+    text.append("Your clue book\n", style="bold")
+    for line in view.clue_texts:
+        text.append(f"• {line}\n")
+    if not view.clue_texts:
+        text.append("• No clues yet.\n")
+    women = tuple(w.name for w in view.women)
+    suitors = tuple(s.name for s in view.suitors)
+    if view.draws:
+        text.append("Drawn from the piles\n", style="bold")
+        for woman, card in view.draws:
+            text.append("• ")
+            text.append_text(card_text(card))
+            text.append(f" from {women[woman]}'s pile\n")
+    if view.seen:
+        text.append("Seen in arguments\n", style="bold")
+        for owner, clue in view.seen:
+            text.append(f"• {suitors[owner]} holds: {clue_text(clue, women, suitors)}\n")
+    text.rstrip()
+    return text
+
+
+# --- the card play ------------------------------------------------------------------------
+
+
+def spends_text(
+    choices: PlayChoices, chosen: Sequence[PlayingCard], wanted: frozenset[ExcelSpend]
+) -> Text:
+    """The pair and the suit spends for the cards picked, as the rules offer them: each
+    ON, off, or closed with the rules' reason; and the re-roll."""
+    spends = choices.spends(chosen)
+    lines = Text()
+    if choices.arguing:  # (a re-roll is refused first of all for being in an argument)
+        reason = choices.rerolls[0].closed if choices.rerolls else spends[0].closed
+        return Text(f"No spends: {reason}", style="dim")
+    if not chosen:
+        words = " · ".join(f"{o.label} ({key})" for o, key in zip(spends, "ps", strict=False))
+        lines.append(f"{words}: pick your cards first; each costs {spends[0].cost} {COST_WORD}\n")
+        lines.append_text(reroll_text(choices))
+        return lines
+    for option, key in zip(spends, "ps", strict=False):
+        lines.append(f"{option.label} ({key}): ")
+        if not option.open:
+            lines.append(f"not now: {option.closed}", style="dim")
+        elif option.value in wanted:
+            lines.append("ON", style="bold reverse")
+            lines.append(f" · costs {option.cost} {COST_WORD}")
+        else:
+            lines.append(f"off · costs {option.cost} {COST_WORD}")
+        lines.append("\n")
+    lines.append_text(reroll_text(choices))
+    return lines
+
+
+def reroll_text(choices: PlayChoices) -> Text:
+    """Whether a die may be re-rolled first, for what (or why not)."""
+    opened = [option for option in choices.rerolls if option.open]
+    if opened:
+        return Text(f"Re-roll a die first (r): costs {opened[0].cost} {COST_WORD}")
+    reason = choices.rerolls[0].closed if choices.rerolls else "There are no dice."
+    return Text(f"Re-roll (r): not now: {reason}", style="dim")
+
+
+def tally_text(
+    choices: PlayChoices, chosen: Sequence[PlayingCard], wanted: frozenset[ExcelSpend]
+) -> Text:
+    """ "Playing 7♥ 7♣: 14 + 3 from spends = 17, toward 21." """
+    if not chosen:
+        return Text("No cards picked yet: Space picks the highlighted card.", style="dim")
+    pair, suit = ExcelSpend.PAIR in wanted, ExcelSpend.SUIT in wanted
+    cards = choices.total(chosen, False, False)
+    total = choices.total(chosen, pair, suit)
+    text = Text("Playing ")
+    text.append_text(cards_line(chosen))
+    text.append(f": {cards}")
+    if total != cards:
+        text.append(f" + {total - cards} from spends = {total}")
+    text.append(f", toward {choices.target}.")
+    return text
+
+
+# --- the narrator's console -------------------------------------------------------------
+
+
+def secrets_text(view: TemptressView) -> RenderableType:
+    """Everything the narrator sees: the women's suits, roles, piles and likes; every
+    suitor's match, hand and clues; the discard pile."""
+    secrets = view.secrets
+    if secrets is None:
+        return Text("")
+    women = tuple(w.name for w in view.women)
+    suitors = tuple(s.name for s in view.suitors)
+    text = Text()
+    text.append("The women\n", style="bold")
+    for index, name in enumerate(women):
+        role = "THE SORCERESS" if index == secrets.sorceress else "a daughter"
+        text.append(f"{index + 1}. {name}: {secrets.suits[index].value}, {role}. Pile: ")
+        text.append_text(cards_line(secrets.piles[index], "empty"))
+        text.append(f"\n   likes: {'; '.join(secrets.preferences[index])}\n")
+    text.append("The suitors\n", style="bold")
+    for index, name in enumerate(suitors):
+        tempted = " (the Tempted)" if secrets.matches[index] == secrets.sorceress else ""
+        text.append(f"{index + 1}. {name}: match {women[secrets.matches[index]]}{tempted}. ")
+        text.append("Hand: ")
+        text.append_text(cards_line(secrets.hands[index]))
         text.append("\n")
+        for clue in secrets.clues[index]:
+            text.append(f"   • {clue_text(clue, women, suitors)}\n")
+    text.append("Discard pile: ")
+    text.append_text(cards_line(secrets.discard, "empty"))
     return text
 
 
-def hand_line(hand: tuple[PlayingCard, ...], faceup: tuple[PlayingCard, ...]) -> Text:
-    text = Text()
-    for index, card in enumerate(hand):
-        if index:
-            text.append("  ")
-        text.append_text(card_text(card))
-        text.append(f"({card.rank})", style="dim")
-        if card in faceup:
-            text.append("^", style="italic")
-    return text
+# --- the end -----------------------------------------------------------------------------
+
+
+def reveal(view: TemptressView, seats: tuple[SeatInfo, ...]) -> list[Paragraph]:
+    """Every secret of a finished game, from the public view's ``reveal``."""
+    found = view.reveal
+    out = [Paragraph("Every secret, revealed", HEADING)]
+    if found is None:
+        return out
+    women = tuple(w.name for w in found.women)
+    for woman in found.women:
+        role = "the sorceress" if woman.sorceress else "a daughter"
+        pile = " ".join(card.label() for card in woman.pile) or "empty"
+        likes = "; she ".join(woman.preferences)
+        out.append(
+            Paragraph(
+                f"{woman.name}: {woman.suit.value}, {role}; pile left: {pile}; she {likes}.",
+                BULLET,
+            )
+        )
+    for seat, suitor in enumerate(found.suitors):
+        bot = " (bot)" if seat < len(seats) and seats[seat].bot else ""
+        out_word = " (out)" if suitor.out else ""
+        tempted = " (the Tempted)" if suitor.tempted else ""
+        hand = " ".join(card.label() for card in suitor.hand) or "no cards"
+        out.append(
+            Paragraph(
+                f"{suitor.name}{bot}{out_word}: match {women[suitor.match]}{tempted}; hand {hand}",
+                BULLET,
+            )
+        )
+        out += [Paragraph(clue, INNER) for clue in suitor.clues]
+    if found.pacts:
+        out.append(Paragraph("Pacts", HEADING))
+        out += [Paragraph(pact, BULLET) for pact in found.pacts]
+    else:
+        out.append(Paragraph("No pacts were made.", TEXT))
+    return out

@@ -1,285 +1,310 @@
-"""The Temptress's public table: the women, the suitors, the action under way, the story.
+"""The Temptress's public table: the women, the suitors, the contest, the story.
 
-No hand is ever drawn here. Public decisions (claiming the floor, joining,
-voting, answering an argument, stakes) are taken here by the suitor named in
-the status line; private ones go behind the curtain.
+No hand is ever drawn here. The public decisions are taken here by the person
+asked, with keys read from that person's choices: court, argue, retire or
+decline at the open floor, join or stay out, vote, avoid or accept an argument,
+set a stake. A key shows, and acts, exactly when those choices hold its option
+open; when they hold it closed the key is not shown, and pressing it says the
+rules' reason. Courting, arguing and a promise open forms over the table;
+retiring, the clue book and the narrator's console open behind the curtain.
+
+Fresh dice are shown die by die (``show_changes``): the curtain that follows
+comes only once the last die and the total show.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Iterable
+from typing import Any, ClassVar
 
-from textual.binding import Binding
-from textual.containers import Horizontal, Vertical, VerticalScroll
+from rich.text import Text
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, VerticalScroll
+from textual.timer import Timer
 from textual.widget import Widget
-from textual.widgets import Label, Static
+from textual.widgets import Static
 
+from rules.choices import Option, Pick
 from rules.engine import Seat
-from rules.temptress.actions import AnswerArgument, Decline, Join, SetStake, Vote
-from rules.temptress.state import (
-    PROMISE,
-    SEE_HAND,
-    SEE_MATCH_CLUES,
-    SEE_SORCERESS_CLUES,
-    TemptressView,
-)
-from tui.base import ParlourScreen
-from tui.game_screen import GameScreen
+from rules.temptress.choice_types import ChoiceKey
+from rules.temptress.state import StakeKind, VoteChoice
+from rules.temptress.views import TemptressView
+from tui.kit.base import HELP_BINDINGS
+from tui.kit.table import DEMO_BINDINGS, LOG_LINES, TableScreen
+from tui.messages import OpenForm, OpenPrivate
+from tui.port import Table
 from tui.temptress.render import contest_text, suitors_table, women_table
+from tui.widgets.story import Paragraph, StoryLog
 
-if TYPE_CHECKING:
-    from tui.flow import GameFlow
+COURT, ARGUE, PROMISE, RETIRE, CLUES, NARRATOR = (
+    "court",
+    "argue",
+    "promise",
+    "retire",
+    "clues",
+    "narrator",
+)
+"""The game's own screens the table opens, by name (the forms, and behind the curtain)."""
+FORMS: dict[str, str] = {ChoiceKey.COURT: COURT, ChoiceKey.ARGUE: ARGUE}
+STAKES = tuple(StakeKind)
+"""The stakes, in the order of the keys 1-4."""
 
-_KIND_KEYS = {
-    "floor": {"court", "argue", "retire", "decline"},
-    "join": {"join", "stay"},
-    "vote": {"yes", "no", "abstain"},
-    "answer": {"avoid", "accept"},
-    "stake": {"stake"},
-}
+TAKE_KEYS: tuple[tuple[str, str, str], ...] = (
+    ("c", ChoiceKey.COURT, "Court"),
+    ("g", ChoiceKey.ARGUE, "Argue"),
+    ("t", ChoiceKey.RETIRE, "Retire"),
+    ("d", ChoiceKey.DECLINE, "Decline"),
+    ("j", ChoiceKey.JOIN, "Join against"),
+    ("s", ChoiceKey.STAY, "Stay out"),
+    ("y", VoteChoice.YES, "Vote yes"),
+    ("x", VoteChoice.NO, "Vote no"),
+    ("b", VoteChoice.ABSTAIN, "Abstain"),
+    ("v", ChoiceKey.AVOID, "Avoid (pay)"),
+    ("a", ChoiceKey.ACCEPT, "Accept"),
+)
+"""(key, the option's key in the choices, the label): one public decision each."""
 
 
-class TemptressTable(GameScreen):
-    """The public table. The suitor whose turn it is acts with the keys in the Footer."""
+def dice_key(view: TemptressView) -> tuple[Any, ...] | None:
+    """What identifies the dice on the table: the contest, its target, the faces."""
+    contest = view.contest
+    if contest is None or not contest.target or not contest.dice:
+        return None
+    return (contest.kind, contest.actor, contest.participants, contest.target, contest.dice)
+
+
+def fresh_dice(before: tuple[Any, ...] | None, after: tuple[Any, ...] | None) -> list[int]:
+    """The dice of ``after`` that are new since ``before``: all three for a new target,
+    the re-rolled one after a re-roll, none when nothing changed."""
+    if after is None or before == after:
+        return []
+    dice = after[-1]
+    if before is not None and before[:-1] == after[:-1] and len(before[-1]) == len(dice):
+        return [i for i, (old, new) in enumerate(zip(before[-1], dice, strict=True)) if old != new]
+    return list(range(len(dice)))
+
+
+class TemptressTable(TableScreen):
+    """The public table; the person asked decides here with the keys in the Footer."""
 
     DEFAULT_CSS = """
-    TemptressTable #status { height: 1; background: $panel; padding: 0 1; text-style: bold; }
-    TemptressTable #middle { height: 1fr; }
-    TemptressTable #left { width: 1fr; padding: 0 1; }
-    TemptressTable #right { width: 38; border-left: solid $primary; padding: 0 1; }
-    TemptressTable #now { color: $secondary; text-style: bold; height: auto; }
-    TemptressTable #message { color: $error; height: auto; }
-    TemptressTable #log { height: 6; border-top: solid $panel; padding: 0 1; }
+    TemptressTable #people { height: auto; }
+    TemptressTable #women { width: auto; padding: 0 1; }
+    TemptressTable #suitors { width: 1fr; padding: 0 1; }
+    TemptressTable #contest {
+        height: auto; min-height: 3; max-height: 30%; border-top: solid $panel;
+    }
+    TemptressTable #contest-text { padding: 0 1; }
+    TemptressTable #log { height: 1fr; min-height: 5; }
     """
 
-    BINDINGS = [
-        Binding("c", "court", "Court a woman"),
-        Binding("g", "argue", "Argue"),
-        Binding("t", "retire", "Retire"),
-        Binding("d", "decline", "Decline"),
-        Binding("j", "join", "Join against"),
-        Binding("s", "stay", "Stay out"),
-        Binding("y", "yes", "Vote yes"),
-        Binding("x", "no", "Vote no"),
-        Binding("b", "abstain", "Abstain"),
-        Binding("v", "avoid", "Avoid (pay)"),
-        Binding("a", "accept", "Accept"),
+    BINDINGS: ClassVar[list[BindingType]] = [
+        *(Binding(key, f"take('{option}')", label) for key, option, label in TAKE_KEYS),
         Binding("1", "stake(1)", "Stake", key_display="1-4"),
-        Binding("2", "stake(2)", "Stake", show=False),
-        Binding("3", "stake(3)", "Stake", show=False),
-        Binding("4", "stake(4)", "Stake", show=False),
-        Binding("k", "clues", "My clues"),
+        *(Binding(str(n), f"stake({n})", "Stake", show=False) for n in (2, 3, 4)),
+        Binding("k", "clues", "Clue book"),
         Binding("o", "narrator", "Narrator"),
-        Binding("space", "pause", "Pause"),
-        Binding("n", "step", "Step"),
-        *ParlourScreen.BINDINGS,
+        *(Binding(key, f"why('{option}')", "Why not", show=False) for key, option, _ in TAKE_KEYS),
+        *DEMO_BINDINGS,
+        *HELP_BINDINGS,
     ]
 
-    def body(self) -> Iterable[Widget]:
-        yield Static(id="status")
-        with Horizontal(id="middle"):
-            with Vertical(id="left"):
-                yield Static(id="women")
-                yield Static(id="suitors")
-            with VerticalScroll(id="right"):
-                yield Static(id="now")
-                yield Label("", id="message")
-                yield Static(id="contest")
-        with VerticalScroll(id="log"):
-            yield Static(id="log-text")
+    view: TemptressView
 
-    def __init__(self, flow: GameFlow) -> None:
-        super().__init__(flow)
-        self.dice_key: tuple[int, tuple[int, ...]] | None = None
-        self.dice_shown = 3
+    def __init__(self, table: Table) -> None:
+        super().__init__(table)
+        self.asked: Any = None
+        """The choices of the person deciding here, as of the last redraw."""
+        self.hidden: set[int] = set()
+        """The dice of the current target not shown yet."""
+        self._dice: tuple[Any, ...] | None = None
+        self._drawn = False
+        self._rolling: Timer | None = None
+        self._then: Callable[[], None] | None = None
 
-    def on_mount(self) -> None:
-        super().on_mount()
-        self.refresh_view()
+    # --- layout -----------------------------------------------------------------
 
-    def _roll_dice(self, view: TemptressView) -> None:
-        """A new target is revealed one die at a time (``dice_delay`` apart)."""
-        contest = view.contest
-        key = (len(contest.targets), contest.dice) if contest and contest.target else None
-        if key is None or key == self.dice_key:
-            return
-        self.dice_key = key
-        delay = getattr(self.app, "dice_delay", 0.0)
-        if delay <= 0:
-            return
-        self.dice_shown = 0
-        self.set_interval(delay, self._next_die, repeat=3)
-
-    def _next_die(self) -> None:
-        self.dice_shown += 1
-        self.query_one("#contest", Static).update(contest_text(self.view, self.dice_shown))
-
-    # --- drawing -------------------------------------------------------------
-
-    @property
-    def view(self) -> TemptressView:
-        return self.flow.session.view(None)
-
-    def _seat(self) -> Seat | None:
-        """The person who decides now at this table (None: a bot, or nobody)."""
-        prompt = self.flow.session.prompt
-        if prompt is None or prompt.private:
-            return None
-        seat = prompt.seats[0]
-        return None if self.flow.session.seats[seat].is_bot else seat
+    def board(self) -> Iterable[Widget]:
+        with Horizontal(id="people"):
+            yield Static(id="women")
+            yield Static(id="suitors")
+        contest = VerticalScroll(id="contest")
+        contest.can_focus = False  # the table's keys are the game's, never a scroll's
+        with contest:
+            yield Static(id="contest-text")
+        yield self.now_line()
+        yield self.refusal()
 
     def refresh_view(self) -> None:
-        view = self.view
-        prompt = self.flow.session.prompt
-        limit = f"/{view.round_limit}" if view.round_limit else ""
-        status = (
-            f"The Temptress · Round {view.round}{limit} · Narrator: {view.narrator_name}"
-            f" · Discard: {view.discard_size}"
+        self.asked = self.choices()
+        super().refresh_view()
+
+    def status(self, view: Any) -> str:
+        temptress: TemptressView = view
+        limit = f"/{temptress.round_limit}" if temptress.round_limit else ""
+        return (
+            f"The Temptress · Round {temptress.round}{limit} · "
+            f"Narrator: {temptress.narrator_name} · Discard: {temptress.discard_size}"
         )
-        if self.flow.demo:
-            status += " · DEMO" + (" (paused)" if self.flow.paused else "")
-        self.query_one("#status", Static).update(status)
-        self.query_one("#women", Static).update(women_table(view))
-        current = prompt.seats[0] if prompt else None
-        self.query_one("#suitors", Static).update(suitors_table(view, current))
-        now = ""
-        if prompt is not None:
-            seat = prompt.seats[0]
-            who = self.flow.session.seats[seat].name
-            bot = " (bot)" if self.flow.session.seats[seat].is_bot else ""
-            now = f"Now: {who}{bot}\n{prompt.text}"
-            if prompt.kind == "stake":
-                now += (
-                    "\n1 their match clues · 2 their sorceress clues · 3 their hand · 4 a promise"
-                )
-        self.query_one("#now", Static).update(now)
-        self._roll_dice(view)
-        self.query_one("#contest", Static).update(contest_text(view, self.dice_shown))
-        self.query_one("#log-text", Static).update("\n".join(view.log[-40:]))
-        self.query_one("#log", VerticalScroll).scroll_end(animate=False)
-        self.refresh_bindings()
 
-    def say(self, message: str | None) -> None:
-        self.query_one("#message", Label).update(message or "")
+    def draw(self, view: Any) -> None:
+        temptress: TemptressView = view
+        prompt = self.table.prompt
+        current = prompt.seats[0] if prompt is not None else None
+        self.query_one("#women", Static).update(women_table(temptress))
+        self.query_one("#suitors", Static).update(suitors_table(temptress, current))
+        key = dice_key(temptress)
+        fresh = fresh_dice(self._dice, key)
+        self._dice = key
+        if fresh and (self._drawn or self._then is not None):
+            self._roll(fresh)
+        elif key is None:
+            self._stop_rolling()
+            if self._then is not None:  # no dice to show after all
+                self.call_later(self._rolled)
+        self._drawn = True
+        self._draw_contest()
 
-    # --- which keys are live --------------------------------------------------------
+    def _draw_contest(self) -> None:
+        self.query_one("#contest-text", Static).update(contest_text(self.view, self.hidden))
+        # The rules tell fresh dice in the last line of the story, and the prompt names the
+        # target: both wait for the dice.
+        told = self.view.log[: -1 if self.hidden else None]
+        self.query_one("#log", StoryLog).show([Paragraph(line) for line in told[-LOG_LINES:]])
+        self.query_one("#now", Static).update(Text(self.now(self.view)))
 
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        prompt = self.flow.session.prompt
-        if action in ("pause", "step"):
-            return self.flow.demo
-        if action == "narrator":
-            return self.flow.session.state.narrator_seat is not None and not self.flow.demo
+    def now(self, view: Any) -> str:
+        if self.hidden:
+            return "Now: the dice are rolled for the target, one by one."
+        line = super().now(view)
+        hint = self._hint()
+        return f"{line}\n{hint}" if hint else line
+
+    def _hint(self) -> str:
+        """The stakes on their keys, or the price of avoiding an argument."""
+        if not isinstance(self.asked, Pick):
+            return ""
+        stakes = [self.asked.keyed(kind) for kind in STAKES]
+        if all(stakes):
+            return " · ".join(f"{n} {o.label}" for n, o in enumerate(stakes, 1) if o)
+        avoid = self.asked.keyed(ChoiceKey.AVOID)
+        if avoid is not None:
+            return f"v {avoid.label}" + (f" (not now: {avoid.closed})" if avoid.closed else "")
+        return ""
+
+    # --- the dice, die by die ---------------------------------------------------
+
+    def _delay(self) -> float:
+        return float(getattr(self.app, "dice_delay", 0.0))
+
+    def _roll(self, fresh: list[int]) -> None:
+        self._stop_rolling()
+        if self._delay() <= 0:
+            self.hidden = set()
+            return
+        self.hidden = set(fresh)
+        self._rolling = self.set_timer(self._delay(), self._next_die)
+
+    def _next_die(self) -> None:
+        if self.hidden:
+            self.hidden.discard(min(self.hidden))
+            self._draw_contest()
+        if self.hidden:
+            self._rolling = self.set_timer(self._delay(), self._next_die)
+        else:  # the last die shows: let it be read for a moment, then move on
+            self._rolling = self.set_timer(2 * self._delay(), self._rolled)
+
+    def _rolled(self) -> None:
+        self._rolling = None
+        then, self._then = self._then, None
+        if then is not None:
+            then()
+
+    def _stop_rolling(self) -> None:
+        if self._rolling is not None:
+            self._rolling.stop()
+            self._rolling = None
+        self.hidden = set()
+
+    def show_changes(self, then: Callable[[], None]) -> None:
+        """Fresh dice show one by one; ``then`` is called once the last one has shown."""
+        if self._delay() <= 0:
+            then()
+            return
+        self._then = then
+        if self._rolling is not None or not self._drawn:
+            return  # the dice are showing already, or the first drawing will show them
+        key = dice_key(self.view)
+        if key is None:
+            self._rolled()
+            return
+        self._roll(list(range(len(key[-1]))))
+        self._draw_contest()
+
+    # --- the person asked -------------------------------------------------------
+
+    def _option(self, key: str) -> Option[Any] | None:
+        choices = self.asked
+        return choices.keyed(key) if isinstance(choices, Pick) else None
+
+    def _stake(self, number: int) -> Option[Any] | None:
+        return self._option(STAKES[number - 1]) if 1 <= number <= len(STAKES) else None
+
+    def _suitor_here(self) -> Seat | None:
+        """The suitor deciding here (not the narrator)."""
+        seat = self.deciding()
+        return seat if seat is not None and seat != self.view.narrator_seat else None
+
+    def table_allows(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in ("take", "why"):
+            option = self._option(str(parameters[0]))
+            return option is not None and option.open == (action == "take")
+        if action == "stake":
+            return self._stake(int(str(parameters[0]))) is not None
         if action == "clues":
-            return self._seat() is not None
-        for kind, actions in _KIND_KEYS.items():
-            if action in actions:
-                return prompt is not None and prompt.kind == kind and self._seat() is not None
+            return self._suitor_here() is not None
+        if action == "narrator":
+            seat = self.view.narrator_seat
+            return self.table.demo is None and seat is not None and not self.table.seats[seat].bot
         return True
 
-    # --- public decisions ------------------------------------------------------------
-
-    def _act(self, action: object) -> None:
-        self.say(self.flow.act(action))
-
-    def action_court(self) -> None:
-        from tui.temptress.forms import CourtScreen
-
-        seat = self._seat()
-        if seat is not None:
-            self.app.push_screen(CourtScreen(self.flow, seat))
-
-    def action_argue(self) -> None:
-        from tui.temptress.forms import ArgueScreen
-
-        seat = self._seat()
-        if seat is not None:
-            self.app.push_screen(ArgueScreen(self.flow, seat))
-
-    def action_retire(self) -> None:
-        from tui.temptress.private import RetireScreen
-
-        seat = self._seat()
-        if seat is not None:
-            self.flow.behind_curtain(
-                seat,
-                "Retire: show your hand and name the sorceress.",
-                lambda: RetireScreen(self.flow, seat, final=False),
+    def action_take(self, key: str) -> None:
+        seat, option = self.deciding(), self._option(key)
+        if seat is None or option is None:
+            return
+        if not option.open:
+            self.say(option.closed)
+        elif key in FORMS:
+            self.post_message(OpenForm(seat, FORMS[key]))
+        elif key == ChoiceKey.RETIRE:
+            self.post_message(
+                OpenPrivate(seat, RETIRE, "Retire: show your seven cards and name the sorceress.")
             )
+        else:
+            self.send(option.value)
 
-    def action_decline(self) -> None:
-        seat = self._seat()
-        if seat is not None:
-            self._act(Decline(seat))
-
-    def action_join(self) -> None:
-        seat = self._seat()
-        if seat is not None:
-            self._act(Join(seat, True))
-
-    def action_stay(self) -> None:
-        seat = self._seat()
-        if seat is not None:
-            self._act(Join(seat, False))
-
-    def _vote(self, choice: str) -> None:
-        seat = self._seat()
-        if seat is not None:
-            self._act(Vote(seat, choice))
-
-    def action_yes(self) -> None:
-        self._vote("yes")
-
-    def action_no(self) -> None:
-        self._vote("no")
-
-    def action_abstain(self) -> None:
-        self._vote("abstain")
-
-    def action_avoid(self) -> None:
-        seat = self._seat()
-        if seat is not None:
-            self._act(AnswerArgument(seat, True))
-
-    def action_accept(self) -> None:
-        seat = self._seat()
-        if seat is not None:
-            self._act(AnswerArgument(seat, False))
+    def action_why(self, key: str) -> None:
+        option = self._option(key)
+        if option is not None and not option.open:
+            self.say(option.closed)
 
     def action_stake(self, number: int) -> None:
-        from tui.temptress.forms import PromiseScreen
-
-        seat = self._seat()
-        if seat is None:
+        seat, option = self.deciding(), self._stake(number)
+        if seat is None or option is None:
             return
-        kinds = {1: SEE_MATCH_CLUES, 2: SEE_SORCERESS_CLUES, 3: SEE_HAND}
-        if number in kinds:
-            self._act(SetStake(seat, kinds[number]))
-        elif number == 4:
-            self.app.push_screen(PromiseScreen(self.flow, seat, PROMISE))
+        if not option.open:
+            self.say(option.closed)
+        elif option.then is not None:
+            self.post_message(OpenForm(seat, PROMISE))
+        else:
+            self.send(option.value)
 
     def action_clues(self) -> None:
-        from tui.temptress.private import ClueBookScreen
-
-        seat = self._seat()
+        seat = self._suitor_here()
         if seat is not None:
-            self.flow.behind_curtain(
-                seat, "Your clue book.", lambda: ClueBookScreen(self.flow, seat)
-            )
+            self.post_message(OpenPrivate(seat, CLUES, "Your clue book."))
 
     def action_narrator(self) -> None:
-        from tui.temptress.narrator import NarratorScreen
-
-        seat = self.flow.session.state.narrator_seat
+        seat = self.view.narrator_seat
         if seat is not None:
-            self.flow.behind_curtain(
-                seat, "The narrator's console.", lambda: NarratorScreen(self.flow, seat)
-            )
-
-    def action_pause(self) -> None:
-        self.flow.toggle_pause()
-        self.refresh_view()
-
-    def action_step(self) -> None:
-        self.flow.step_once()
+            self.post_message(OpenPrivate(seat, NARRATOR, "The narrator's console."))

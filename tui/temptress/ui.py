@@ -1,93 +1,91 @@
-"""How the flow shows The Temptress: which screen for which prompt, notes, the reveal."""
+"""How the flow shows The Temptress: which screen for which moment, the notes, the dice,
+the reveal.
+
+Every private prompt kind has a screen: the card play, the narrator's rulings
+(tie, verdict, review) on the console, and the other decisions (raise, follow,
+draw, Faux Pas, spending, final retirements) one question at a time. The game's
+own screens: the clue book (with what is new on top, which is how notes are
+delivered behind the curtain; the narrator reads theirs on the console), the
+narrator's console opened from the table, retiring from the open floor, and the
+public forms over the table (courting, arguing, a promise).
+"""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Any
 
 from textual.screen import Screen
 
-from rules.engine import Prompt, Seat
-from rules.session import Session
-from rules.temptress.clues import clue_text
-from rules.temptress.state import TemptressState
-from tui.temptress.narrator import NarratorScreen
-from tui.temptress.private import (
-    ClueBookScreen,
+from rules.engine import Seat
+from rules.temptress.state import PromptKind
+from rules.temptress.views import TemptressView
+from tui.kit.table import TableScreen
+from tui.kit.ui import GameUI
+from tui.port import SeatInfo, Table
+from tui.temptress.forms import ArgueForm, CourtForm, PromiseForm
+from tui.temptress.referee import NarratorConsole
+from tui.temptress.render import reveal
+from tui.temptress.seat import (
+    ClueBook,
     PlayScreen,
     RetireScreen,
     SpendScreen,
-    draw_screen,
-    faux_pas_screen,
-    raise_screen,
+    TemptressChoice,
+    retire_question,
 )
-from tui.temptress.table import TemptressTable
+from tui.temptress.table import (
+    ARGUE,
+    CLUES,
+    COURT,
+    PROMISE,
+    RETIRE,
+    TemptressTable,
+    dice_key,
+    fresh_dice,
+)
+from tui.widgets.story import Paragraph
 
-if TYPE_CHECKING:
-    from tui.flow import GameFlow
+FORMS = {COURT: CourtForm, ARGUE: ArgueForm, PROMISE: PromiseForm}
+ONE_QUESTION = frozenset(
+    {PromptKind.RAISE, PromptKind.FOLLOW, PromptKind.DRAW, PromptKind.FAUX_PAS}
+)
 
 
-class TemptressUI:
+class TemptressUI(GameUI):
     """The Temptress's screens for the flow."""
 
-    def table_screen(self, flow: GameFlow) -> Screen[None]:
-        return TemptressTable(flow)
+    notes_screen = CLUES
 
-    def private_screen(self, flow: GameFlow, seat: Seat, prompt: Prompt) -> Screen[None]:
-        kind = prompt.kind
-        if kind in ("tie", "verdict", "review"):
-            return NarratorScreen(flow, seat)
-        if kind == "play":
-            return PlayScreen(flow, seat)
-        if kind in ("raise", "follow"):
-            return raise_screen(flow, seat, follow=kind == "follow")
-        if kind == "draw":
-            return draw_screen(flow, seat)
-        if kind == "spend":
-            return SpendScreen(flow, seat)
-        if kind == "final":
-            return RetireScreen(flow, seat, final=True)
-        if kind == "faux_pas":
-            return faux_pas_screen(flow, seat)
-        raise ValueError(f"no private screen for {kind}")
+    def table_screen(self, table: Table) -> TableScreen:
+        return TemptressTable(table)
 
-    def linger(self, before: TemptressState, after: TemptressState, dice_delay: float) -> float:
-        """Keep the table up while a freshly rolled target is revealed die by die."""
-        if dice_delay <= 0 or after.contest is None or not after.contest.target:
-            return 0.0
-        old = before.contest
-        fresh = old is None or (old.targets, old.dice) != (
-            after.contest.targets,
-            after.contest.dice,
-        )
-        return 3 * dice_delay + 0.6 if fresh else 0.0
+    def screen(self, table: Table, seat: Seat | None, name: str) -> Screen[None]:
+        if name in FORMS:
+            return FORMS[name](table, seat)
+        if seat is None:
+            raise ValueError(f"The Temptress's screen {name!r} is a seat's own")
+        view: TemptressView = table.view(seat)
+        notes = table.unread(seat) if name == CLUES else ()
+        if seat == view.narrator_seat:
+            return NarratorConsole(table, seat, notes)
+        if name == CLUES:
+            return ClueBook(table, seat, notes)
+        if name == RETIRE:
+            return RetireScreen(table, seat, retire_question(view.choices))
+        if name == PromptKind.PLAY:
+            return PlayScreen(table, seat)
+        if name == PromptKind.SPEND:
+            return SpendScreen(table, seat)
+        if name == PromptKind.FINAL:
+            return RetireScreen(table, seat)
+        if name in ONE_QUESTION:
+            return TemptressChoice(table, seat)
+        raise ValueError(f"The Temptress has no screen {name!r}")
 
-    def note_screen(self, flow: GameFlow, seat: Seat, notes: tuple[str, ...]) -> Screen[None]:
-        if seat >= len(flow.session.state.suitors):
-            return NarratorScreen(flow, seat)
-        return ClueBookScreen(flow, seat, notes)
+    def lingers(self, before: Any, after: Any) -> bool:
+        """Fresh dice (a new target, a re-roll) show on the table before a curtain."""
+        return bool(fresh_dice(dice_key(before), dice_key(after)))
 
-    def reveal(self, session: Session) -> str:
-        state: TemptressState = session.state
-        women = tuple(w.name for w in state.women)
-        suitors = tuple(s.name for s in state.suitors)
-        lines = ["## Every secret, revealed", ""]
-        for i, woman in enumerate(state.women):
-            role = "**the sorceress**" if i == state.sorceress else "a daughter"
-            pile = " ".join(c.label() for c in woman.pile) or "empty"
-            lines.append(
-                f"* **{woman.name}**: {woman.suit.value}, {role}; pile left: {pile}; "
-                f"she {'; she '.join(woman.preferences)}."
-            )
-        lines.append("")
-        for suitor in state.suitors:
-            tempted = " (the Tempted)" if suitor.match == state.sorceress else ""
-            status = " (out)" if suitor.out else ""
-            hand = " ".join(c.label() for c in suitor.hand) or "no cards"
-            lines.append(
-                f"* **{suitor.name}**{status}: match {women[suitor.match]}{tempted}; hand {hand}"
-            )
-            for clue in suitor.clues:
-                lines.append(f"  * {clue_text(clue, women, suitors)}")
-        if state.pacts:
-            lines += ["", "## Pacts", ""] + [f"* {p}" for p in state.pacts]
-        return "\n".join(lines)
+    def reveal(self, view: Any, seats: tuple[SeatInfo, ...]) -> list[Paragraph]:
+        temptress: TemptressView = view
+        return reveal(temptress, seats)

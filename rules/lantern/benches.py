@@ -1,0 +1,189 @@
+"""The benches: seating a Bard, leaving, the tale suspended for want of Bards, and sleep."""
+
+from __future__ import annotations
+
+from attrs import evolve
+
+from rules.engine import IllegalAction, Outcome, Seat
+from rules.lantern.deck import deal, move_on
+from rules.lantern.state import (
+    BETWEEN_TURNS,
+    LanternState,
+    Leave,
+    Phase,
+    Restock,
+    SeatBard,
+    Sleep,
+)
+from rules.lantern.tavern import (
+    announce,
+    barkeep_seat,
+    name,
+    next_bard,
+    replace,
+    seated,
+)
+
+SLEEPS_FOR_THE_TABLE = 3
+"""Turns asleep in a row that may send a Bard Under The Table."""
+ONLY_BETWEEN_TURNS = "Bards come and go between turns."
+SUSPENDED_LINE = "The tale is suspended: it needs at least two Bards on the benches."
+
+
+def check_suspension(state: LanternState) -> LanternState:
+    """Suspend the tale with fewer than two Bards seated; resume it once there are two."""
+    count = len(seated(state))
+    bad = count < 2 or count > state.config.benches
+    if bad and state.phase in BETWEEN_TURNS:
+        if state.phase != Phase.SUSPENDED:
+            state = announce(state, SUSPENDED_LINE)
+        return evolve(state, phase=Phase.SUSPENDED)
+    if not bad and state.phase == Phase.SUSPENDED:
+        turn = state.on_turn if state.on_turn in seated(state) else seated(state)[0]
+        state = evolve(state, phase=Phase.TURN, on_turn=turn)
+        return announce(state, f"The tale goes on: it is {name(state, turn)}'s turn.")
+    return state
+
+
+def seater(state: LanternState) -> Seat | None:
+    """Whose seat sends ``SeatBard`` now: the Barkeep's; at a table without one (where any
+    Bard may), the Bard on turn, or while the tale is suspended the first Bard the prompt
+    asks (the one seated, else the first of the roster). None outside the comings and
+    goings between turns."""
+    if state.phase not in BETWEEN_TURNS:
+        return None
+    keeper = barkeep_seat(state)
+    if keeper is not None:
+        return keeper
+    if state.phase == Phase.TURN:
+        return state.on_turn
+    return (seated(state) or (0,))[0]
+
+
+# --- leaving --------------------------------------------------------------------------
+
+
+def remove(state: LanternState, bard: Seat) -> LanternState:
+    """The Bard's cards go back to the deck and their bench empties."""
+    deck = state.deck + state.hands[bard]
+    return evolve(
+        state,
+        deck=deck,
+        hands=replace(state.hands, bard, ()),
+        benches=replace(state.benches, bard, None),
+    )
+
+
+def leave(state: LanternState, action: Leave) -> LanternState:
+    seat = action.seat
+    if state.phase not in BETWEEN_TURNS:
+        raise IllegalAction(ONLY_BETWEEN_TURNS)
+    if seat >= len(state.config.bards) or state.benches[seat] is None:
+        raise IllegalAction("Only a Bard on a bench can leave.")
+    following = next_bard(state, seat)
+    state = announce(
+        state, f"{name(state, seat)} leaves the tale; their cards go back to the deck."
+    )
+    state = remove(state, seat)
+    if state.on_turn == seat:
+        state = evolve(state, on_turn=following if following != seat else None)
+    return check_suspension(state)
+
+
+# --- seating --------------------------------------------------------------------------
+
+
+def seating_refusal(state: LanternState, action: SeatBard) -> str:
+    """Why ``action`` may not seat its Bard now ('' when it may)."""
+    if state.phase not in BETWEEN_TURNS:
+        return ONLY_BETWEEN_TURNS
+    keeper = barkeep_seat(state)
+    if keeper is not None and action.seat != keeper:
+        return "The Barkeep chooses where a new Bard sits."
+    bard, bench = action.bard, action.bench
+    if not 0 <= bard < len(state.config.bards) or state.benches[bard] is not None:
+        return "Seat a Bard of the roster who is not at the table."
+    if state.under_table[bard]:
+        return f"{name(state, bard)} went Under The Table and cannot come back."
+    if not 0 <= bench < state.config.benches or bench in state.benches:
+        return "Choose a free bench."
+    return ""
+
+
+def seat_bard(state: LanternState, action: SeatBard) -> LanternState:
+    refusal = seating_refusal(state, action)
+    if refusal:
+        raise IllegalAction(refusal)
+    bard, bench = action.bard, action.bench
+    state = evolve(state, benches=replace(state.benches, bard, bench))
+    state = announce(state, f"{name(state, bard)} joins the tale on bench {bench + 1}.")
+    state = deal(state, bard, state.config.hand)
+    if state.on_turn is None:
+        state = evolve(state, on_turn=bard)
+    state = check_suspension(state)
+    return move_on(state, state.phase) if state.owed else state
+
+
+def close_suspended(state: LanternState, action: Restock) -> LanternState:
+    """A suspended tale may be closed (no winner) when nobody can come back to it."""
+    if action.elements:
+        raise IllegalAction("New elements go into the deck only when it runs dry.")
+    result = Outcome(
+        (),
+        tuple(range(len(state.config.bards))),
+        "The tale was left unfinished: the tavern closed with too few Bards.",
+    )
+    state = announce(state, result.reason)
+    return evolve(state, phase=Phase.OVER, result=result, owed=(), attempt=None)
+
+
+# --- sleep ----------------------------------------------------------------------------
+
+
+def time_out(state: LanternState) -> Sleep | None:
+    """What the table declares when the turn timer runs out on the Bard on turn:
+    asleep, called by the Barkeep or, at a table without one, by the next seated
+    Bard; the third sleep in a row sends them Under The Table. None when nobody
+    can call it (no Bard on turn, or no other Bard seated)."""
+    if state.phase != Phase.TURN or state.on_turn is None:
+        return None
+    bard = state.on_turn
+    caller = barkeep_seat(state)
+    if caller is None:
+        others = [b for b in seated(state) if b != bard]
+        if not others:
+            return None
+        caller = others[0]
+    return Sleep(caller, under_table=state.asleep[bard] + 1 >= SLEEPS_FOR_THE_TABLE)
+
+
+def sleep(state: LanternState, action: Sleep) -> LanternState:
+    if state.phase != Phase.TURN or state.on_turn is None:
+        raise IllegalAction("Only a Bard on turn can be found asleep.")
+    bard = state.on_turn
+    keeper = barkeep_seat(state)
+    allowed = (
+        (action.seat == keeper)
+        if keeper is not None
+        else (action.seat in seated(state) and action.seat != bard)
+    )
+    if not allowed:
+        raise IllegalAction(
+            "Only the Barkeep (or, at a table without one, another Bard) may declare a Bard asleep."
+        )
+    asleep = state.asleep[bard] + 1
+    if action.under_table and asleep < SLEEPS_FOR_THE_TABLE:
+        raise IllegalAction("Under The Table needs three turns asleep in a row.")
+    state = evolve(state, asleep=replace(state.asleep, bard, asleep))
+    state = announce(state, f"{name(state, bard)} has fallen asleep and so has passed.")
+    following = next_bard(state, bard)
+    if action.under_table:
+        state = announce(
+            state, f"{name(state, bard)} has gone Under The Table and leaves the tale."
+        )
+        state = remove(state, bard)
+        state = evolve(state, under_table=replace(state.under_table, bard, True))
+        state = evolve(state, on_turn=following if following != bard else None)
+        return check_suspension(state)
+    state = deal(state, bard, 1)
+    return move_on(evolve(state, on_turn=following), Phase.TURN)

@@ -1,0 +1,377 @@
+"""What a seat of the Lantern may decide now: the choices its view carries.
+
+The Bard on turn and a person Barkeep ruling on a play get a choices class of
+their own (a play is prose plus a card plus claims; a ruling is a verdict plus
+its details); everything else is a :class:`Pick` or a :class:`Write`. Between
+turns Bards may come and go whoever the prompt asks, so a seated Bard may
+leave, the seater may seat a Bard and the Barkeep (or, at a table without
+one, the next Bard) may find the Bard on turn asleep. Closed options carry
+the sentence the rules refuse them with, from the rules' own refusal
+functions.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from attrs import frozen
+
+from rules.chance import Chance
+from rules.choices import SAMPLE_WORDS, Option, Pick, Write
+from rules.engine import Prompt, Seat
+from rules.lantern.benches import seater, seating_refusal, time_out
+from rules.lantern.deck import LONGEST_ELEMENTS
+from rules.lantern.rulings import NO_CARD_NO_LOOSE_END, ruling_refusal
+from rules.lantern.state import (
+    BETWEEN_TURNS,
+    DENY_REASONS,
+    Closing,
+    Interrupt,
+    Keeper,
+    LanternState,
+    Leave,
+    PassTurn,
+    Phase,
+    Play,
+    Restock,
+    Rule,
+    RuleInterruption,
+    SeatBard,
+)
+from rules.lantern.tavern import free_benches, may_come, name
+from rules.lantern.telling import LONGEST_PLAY
+
+BETWEEN_ASK = "Between turns, Bards may come and go."
+PLAY_WORDS = 40
+"""The most words of a drawn play (random play only)."""
+
+
+@frozen
+class TurnChoices:
+    """The Bard on turn: a play or a pass (and, between turns, coming and going).
+
+    A play is prose (``words`` is the guideline, ``longest`` the most characters
+    the rules take) naming one card of ``cards`` (none only with an empty hand),
+    claiming any of the Loose Ends of ``ties`` tied off, and perhaps suggesting
+    its card as a Loose End (``loose_end``); ``action`` makes it. ``passes`` are
+    the plain pass and a pass burning each card of the hand.
+    """
+
+    seat: Seat
+    ask: str
+    cards: Pick[int]
+    """The hand's cards, to name one of them (exactly one, unless the hand is empty)."""
+    ties: Pick[int]
+    """The Loose Ends on the table, any of them claimed tied off (they fill ``Play.ties``)."""
+    loose_end: Option[bool]
+    """Suggesting the named card as a Loose End: closed when there is no card to name."""
+    words: tuple[int, int]
+    longest: int
+    passes: Pick[PassTurn]
+    between: Pick[Any] | None = None
+    """Leaving the tale, and for the seater seating a Bard (None: neither)."""
+
+    def action(
+        self, text: str, card: int | None, ties: Sequence[int] = (), loose_end: bool = False
+    ) -> Play:
+        """The play of ``text`` naming ``card``, claiming ``ties``, maybe suggesting a Loose End."""
+        return Play(self.seat, text, card, tuple(ties), loose_end)
+
+    def draw(self, chance: Chance) -> tuple[Any, Chance]:
+        """A random open action: mostly plays, some passes, now and then a coming or going."""
+        roll, chance = chance.below(20)
+        if roll == 0 and self.between is not None and self.between.opened:
+            return self.between.draw(chance)
+        if roll <= 3:
+            return self.passes.draw(chance)
+        card = None
+        if self.cards.opened:
+            card, chance = chance.pick([option.value for option in self.cards.opened])
+        claimed, chance = self.ties.draw(chance)
+        suggest, chance = chance.below(4)
+        count, chance = chance.below(PLAY_WORDS)
+        words = []
+        for _ in range(count):
+            word, chance = chance.pick(SAMPLE_WORDS)
+            words.append(word)
+        text = " ".join(words)[: self.longest]
+        loose_end = suggest == 0 and self.loose_end.open
+        return self.action(text, card, claimed.ties, loose_end), chance
+
+
+@frozen
+class RulingChoices:
+    """A person Barkeep on the play under review: verify it or deny it.
+
+    Verifying may make the play's card a Loose End (``loose_end``, closed when it
+    named none) and tie off any of the Loose Ends it claimed (``ties``, which fill
+    ``Rule.tied``); ``verified`` makes that ruling. Denying takes one of the
+    seed's reasons (``deny``, each option keyed by its reason).
+    """
+
+    seat: Seat
+    ask: str
+    verify: Option[Rule]
+    loose_end: Option[Rule]
+    ties: Pick[int]
+    deny: Pick[Rule]
+
+    def verified(self, loose_end: bool = False, tied: Sequence[int] = ()) -> Rule:
+        """The ruling that verifies the play, with its Loose End and the ties it allows."""
+        return Rule(self.seat, True, loose_end=loose_end, tied=tuple(tied))
+
+    def draw(self, chance: Chance) -> tuple[Rule, Chance]:
+        """A random open ruling: four in five verify."""
+        roll, chance = chance.below(5)
+        if roll == 0:
+            denial: Rule
+            denial, chance = self.deny.draw(chance)
+            return denial, chance
+        claimed, chance = self.ties.draw(chance)
+        loose, chance = chance.below(3)
+        return self.verified(loose == 0 and self.loose_end.open, claimed.tied), chance
+
+
+@frozen
+class NewElements(Write[Restock]):
+    """The story elements the Barkeep adds to a dry deck: a :class:`Write` whose drawn
+    answers (random play only) are always new to the tale, as the rules want them; the
+    plain sample words would sooner or later repeat an element added before."""
+
+    def draw(self, chance: Chance) -> tuple[Restock, Chance]:
+        count, chance = chance.below(3)
+        elements = []
+        for _ in range(count + 1):
+            size, chance = chance.below(3)
+            words = []
+            for _ in range(size + 1):
+                word, chance = chance.pick(SAMPLE_WORDS)
+                words.append(word)
+            tag, chance = chance.below(10**9)
+            elements.append(f"{' '.join(words)} no. {tag}")
+        return self.answer(f"{self.separator} ".join(elements)[: self.longest]), chance
+
+
+LanternChoices = TurnChoices | RulingChoices | Pick[Any] | Write[Any]
+"""Whatever a Lantern view may offer its seat."""
+
+
+def choices_for(
+    state: LanternState, seat: Seat | None, current: Prompt | None
+) -> LanternChoices | None:
+    """What ``seat`` may decide now, ``current`` being the prompt (None: nothing)."""
+    if seat is None or current is None:
+        return None
+    asked = seat in current.seats
+    if state.phase in BETWEEN_TURNS:
+        between = _between(state, seat, asked)
+        if state.phase == Phase.TURN and asked:
+            return _turn(state, seat, current, between)
+        if not between:
+            return None
+        return Pick(current.text if asked else BETWEEN_ASK, between)
+    if not asked:
+        return None
+    if state.phase == Phase.WINDOW:
+        return _window(state, seat)
+    if state.phase == Phase.RULING:
+        return _ruling(state, seat)
+    if state.phase == Phase.INTERRUPTIONS:
+        return _interruption(state, seat)
+    if state.phase == Phase.DRY:
+        return _dry(current, seat)
+    if state.phase == Phase.CLOSING:
+        return Write(
+            f"{name(state, seat)}, write the closing passage (or leave it empty):",
+            Closing(seat, ""),
+            "text",
+            LONGEST_PLAY,
+            hint="The tale ends with it.",
+        )
+    return None
+
+
+# --- between turns ----------------------------------------------------------------------
+
+
+def _between(state: LanternState, seat: Seat, asked: bool) -> tuple[Option[Any], ...]:
+    """Leave (a seated Bard), seat a Bard (the seater), find the Bard on turn asleep (the
+    Barkeep, or the Bard who would call it), close a suspended tale (the seats asked)."""
+    options: list[Option[Any]] = []
+    if seat < len(state.config.bards) and state.benches[seat] is not None:
+        options.append(Option(Leave(seat), "Leave the tale", key="leave"))
+    if seat == seater(state):
+        options.append(_seating(state, seat))
+    sleep = time_out(state)
+    if sleep is not None and sleep.seat == seat and state.on_turn is not None:
+        bard = name(state, state.on_turn)
+        label = f"{bard} has fallen asleep" + (": Under The Table" if sleep.under_table else "")
+        options.append(Option(sleep, label, key="sleep"))
+    if state.phase == Phase.SUSPENDED and asked:
+        options.append(Option(Restock(seat), "Close the tale unfinished", key="close"))
+    return tuple(options)
+
+
+def _seating(state: LanternState, seat: Seat) -> Option[Any]:
+    """Seat a Bard who may come on a free bench; closed (with the rules' reason, on an
+    action that would be refused with it) when nobody may come or no bench is free."""
+    coming, benches = may_come(state), free_benches(state)
+    if not coming or not benches:
+        away = [b for b, bench in enumerate(state.benches) if bench is None]
+        bard = (coming or tuple(away) or (0,))[0]
+        action = SeatBard(seat, bard, (benches or (0,))[0])
+        return Option(action, "Seat a Bard", closed=seating_refusal(state, action), key="seat")
+    bards = tuple(
+        Option(
+            bard,
+            name(state, bard),
+            then=Pick(
+                f"Which bench for {name(state, bard)}?",
+                tuple(Option(SeatBard(seat, bard, n), f"Bench {n + 1}") for n in benches),
+            ),
+        )
+        for bard in coming
+    )
+    return Option(None, "Seat a Bard", then=Pick("Who comes to the table?", bards), key="seat")
+
+
+# --- a turn -----------------------------------------------------------------------------
+
+
+def _turn(
+    state: LanternState, seat: Seat, current: Prompt, between: tuple[Option[Any], ...]
+) -> TurnChoices:
+    hand = state.hands[seat]
+    elements = state.elements
+    cards = Pick(
+        "Which of your cards does the play bring in?",
+        tuple(Option(card, elements[card]) for card in hand),
+        fewest=1 if hand else 0,
+        most=1 if hand else 0,
+    )
+    ties = Pick(
+        "Which Loose Ends does it tie off?",
+        tuple(Option(card, elements[card]) for card in state.table),
+        fewest=0,
+        most=len(state.table),
+        template=Play(seat, "", None),
+        fills="ties",
+    )
+    loose_end = Option(
+        True,
+        "Suggest the card as a Loose End",
+        closed="" if hand else NO_CARD_NO_LOOSE_END,
+        key="loose_end",
+    )
+    passes = Pick(
+        "Pass, and take a card:",
+        (
+            Option(PassTurn(seat), "Pass", key="pass"),
+            *(Option(PassTurn(seat, card), f"Pass and burn {elements[card]}") for card in hand),
+        ),
+    )
+    return TurnChoices(
+        seat=seat,
+        ask=current.text,
+        cards=cards,
+        ties=ties,
+        loose_end=loose_end,
+        words=state.config.words,
+        longest=LONGEST_PLAY,
+        passes=passes,
+        between=Pick(BETWEEN_ASK, between) if between else None,
+    )
+
+
+# --- after a play -----------------------------------------------------------------------
+
+
+def _window(state: LanternState, seat: Seat) -> Pick[Interrupt | None]:
+    """Interrupt with a card of your own, or let the play go. (The question is public; the
+    cards under ``interrupt`` are for the Bard's eyes only.)"""
+    cards = Pick(
+        "Which card of yours did the play mention?",
+        tuple(Option(Interrupt(seat, card), state.elements[card]) for card in state.hands[seat]),
+    )
+    return Pick(
+        f"{name(state, seat)}: interrupt with a card of yours, or let it go?",
+        (
+            Option(None, "Interrupt", then=cards, key="interrupt"),
+            Option(Interrupt(seat, None), "Let it go", key="let_go"),
+        ),
+    )
+
+
+def _ruling(state: LanternState, seat: Seat) -> RulingChoices | Pick[Rule]:
+    attempt = state.attempt
+    assert attempt is not None
+    bard = name(state, attempt.bard)
+    if state.config.barkeep == Keeper.TABLE:
+        return Pick(
+            f"How do you vote on {bard}'s play?",
+            (
+                Option(Rule(seat, True), "Verify it", key="verify"),
+                Option(Rule(seat, False), "Deny it", key="deny"),
+            ),
+        )
+    loose = Rule(seat, True, loose_end=True)
+    claimed = tuple(dict.fromkeys(attempt.ties))
+    return RulingChoices(
+        seat=seat,
+        ask=f"Rule on {bard}'s play: verify it, or deny it with a reason.",
+        verify=Option(Rule(seat, True), "Verify the play", key="verify"),
+        loose_end=Option(
+            loose,
+            "Make its card a Loose End",
+            closed=ruling_refusal(state, loose),
+            key="loose_end",
+        ),
+        ties=Pick(
+            "Which of the Loose Ends it claims are tied off?",
+            tuple(Option(card, state.elements[card]) for card in claimed),
+            fewest=0,
+            most=len(claimed),
+            template=Rule(seat, True),
+            fills="tied",
+        ),
+        deny=Pick(
+            "Deny it: why?",
+            tuple(
+                Option(Rule(seat, False, reason), text[0].upper() + text[1:], key=reason)
+                for reason, text in DENY_REASONS.items()
+            ),
+        ),
+    )
+
+
+def _interruption(state: LanternState, seat: Seat) -> Pick[RuleInterruption]:
+    attempt = state.attempt
+    assert attempt is not None
+    interrupter, card = attempt.interruptions[0]
+    return Pick(
+        f"{name(state, interrupter)} names {state.elements[card]}: was it in the play?",
+        (
+            Option(RuleInterruption(seat, True), "It stands: the play mentioned it", key="stands"),
+            Option(RuleInterruption(seat, False), "Not mentioned", key="not_mentioned"),
+        ),
+    )
+
+
+def _dry(current: Prompt, seat: Seat) -> Pick[Restock | None]:
+    elements = NewElements(
+        "New story elements, separated by semicolons:",
+        Restock(seat, ()),
+        "elements",
+        LONGEST_ELEMENTS,
+        needed=True,
+        hint="Elements the tale has already are left out.",
+        separator=";",
+    )
+    return Pick(
+        current.text,
+        (
+            Option(None, "Add story elements", then=elements, key="restock"),
+            Option(Restock(seat), "End the tale, with no winner", key="end"),
+        ),
+    )

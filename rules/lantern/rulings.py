@@ -1,0 +1,228 @@
+"""Rulings: the Barkeep's (or the table's votes) on a play, then on each interruption."""
+
+from __future__ import annotations
+
+from attrs import evolve
+
+from rules.engine import IllegalAction, Seat
+from rules.lantern.deck import burn, deal, move_on
+from rules.lantern.state import (
+    DENY_REASONS,
+    Attempt,
+    DenyReason,
+    LanternState,
+    Passage,
+    Phase,
+    Rule,
+    RuleInterruption,
+)
+from rules.lantern.tavern import announce, barkeep_seat, name, next_bard, replace, voters
+from rules.lantern.telling import NOT_ON_TABLE
+
+NO_CARD_NO_LOOSE_END = "A play that named no card cannot make a Loose End."
+TABLE_DENIES = "the table votes it down"
+
+
+def deciders(state: LanternState, *skip: Seat) -> tuple[Seat, ...]:
+    """Who rules now: the Barkeep's seat, or the Bards of the table still to vote."""
+    keeper = barkeep_seat(state)
+    if keeper is not None:
+        return (keeper,)
+    attempt = state.attempt
+    voted = {s for s, _ in attempt.votes} if attempt else set()
+    return tuple(b for b in voters(state, *skip) if b not in voted)
+
+
+def interruption_skip(state: LanternState, attempt: Attempt, interrupter: Seat) -> tuple[Seat, ...]:
+    """Who does not vote on an interruption at the table: the two Bards it concerns, unless
+    nobody else sits at the table (two Bards): then the interrupted Bard rules."""
+    if voters(state, attempt.bard, interrupter):
+        return (attempt.bard, interrupter)
+    return (interrupter,)
+
+
+def _vote_done(state: LanternState, seat: Seat, verify: bool, *skip: Seat) -> bool | None:
+    """Table mode: record a vote; the majority once everyone voted (None: still voting)."""
+    attempt = state.attempt
+    assert attempt is not None
+    votes = attempt.votes + ((seat, verify),)
+    if deciders(evolve(state, attempt=evolve(attempt, votes=votes)), *skip):
+        return None
+    return sum(v for _, v in votes) * 2 > len(votes)
+
+
+# --- the play ---------------------------------------------------------------------------
+
+
+def ruling_refusal(state: LanternState, action: Rule) -> str:
+    """Why the Barkeep may not rule so on the play under review ('' when they may)."""
+    attempt = state.attempt
+    assert attempt is not None
+    if not action.verify and action.reason not in DENY_REASONS:
+        return "Deny with one of the reasons: " + "; ".join(DENY_REASONS.values()) + "."
+    if any(t not in state.table for t in action.tied):
+        return NOT_ON_TABLE
+    if action.loose_end and attempt.card is None:
+        return NO_CARD_NO_LOOSE_END
+    return ""
+
+
+def rule(state: LanternState, action: Rule) -> LanternState:
+    """The Barkeep's ruling, or one Bard's vote at the table (the last vote decides)."""
+    attempt = state.attempt
+    assert attempt is not None
+    bard = attempt.bard
+    if barkeep_seat(state) is None:
+        vote = "to verify" if action.verify else "to deny"
+        state = announce(state, f"{name(state, action.seat)} votes {vote}.")
+        outcome = _vote_done(state, action.seat, action.verify, bard)
+        if outcome is None:
+            votes = attempt.votes + ((action.seat, action.verify),)
+            return evolve(state, attempt=evolve(attempt, votes=votes))
+        verify, reason = outcome, TABLE_DENIES
+        loose_end, tied = attempt.loose_end, attempt.ties
+    else:
+        refusal = ruling_refusal(state, action)
+        if refusal:
+            raise IllegalAction(refusal)
+        verify, loose_end, tied = action.verify, action.loose_end, tuple(action.tied)
+        reason = "" if verify else DENY_REASONS[DenyReason(action.reason)]
+    if verify:
+        state = _verified(state, attempt, loose_end, tied)
+    else:
+        state = _denied(state, attempt, reason)
+    ruled = state.attempt
+    assert ruled is not None
+    state = evolve(state, attempt=evolve(ruled, votes=(), verified=verify))
+    return _next_interruption(state)
+
+
+def _verified(
+    state: LanternState, attempt: Attempt, loose_end: bool, tied: tuple[int, ...]
+) -> LanternState:
+    bard = attempt.bard
+    card = attempt.card
+    tied = tuple(dict.fromkeys(tied))
+    if card is not None:
+        hand = tuple(c for c in state.hands[bard] if c != card)
+        state = evolve(state, hands=replace(state.hands, bard, hand))
+        if loose_end:
+            state = evolve(state, table=state.table + (card,))
+        else:
+            state = evolve(state, burned=state.burned + (card,))
+    table = tuple(t for t in state.table if t not in tied)
+    ale = replace(state.ale, bard, state.ale[bard] + len(tied))
+    passage = Passage(bard, attempt.text, card, tied)
+    state = evolve(
+        state,
+        table=table,
+        burned=state.burned + tied,
+        ale=ale,
+        tale=state.tale + (passage,),
+        last_success=bard,
+        asleep=replace(state.asleep, bard, 0),
+    )
+    lines = [f"The play is verified: {name(state, bard)}'s passage joins the tale."]
+    if card is not None and loose_end:
+        lines.append(f"{state.elements[card]} lies on the table as a Loose End.")
+    if tied:
+        names = ", ".join(state.elements[t] for t in tied)
+        lines.append(f"Tied off: {names}. {name(state, bard)} earns {len(tied)} Ale.")
+    return announce(state, *lines)
+
+
+def _denied(state: LanternState, attempt: Attempt, reason: str) -> LanternState:
+    bard = attempt.bard
+    if attempt.card is not None:
+        state = burn(state, bard, attempt.card)
+    state = announce(
+        state,
+        f"The play is denied: {reason}. {name(state, bard)} takes two cards and the turn passes.",
+    )
+    state = deal(state, bard, 2)
+    return evolve(state, on_turn=next_bard(state, bard), asleep=replace(state.asleep, bard, 0))
+
+
+# --- the interruptions ------------------------------------------------------------------
+
+
+def _next_interruption(state: LanternState) -> LanternState:
+    """Interruptions after a successful one are too late: burned, one card each."""
+    attempt = state.attempt
+    assert attempt is not None
+    pending = attempt.interruptions
+    while pending and attempt.interrupted_by is not None:
+        seat, card = pending[0]
+        state = burn(state, seat, card)
+        state = announce(
+            state,
+            f"{name(state, seat)}'s interruption comes too late: "
+            f"{state.elements[card]} is burned and they take a card.",
+        )
+        state = deal(state, seat, 1)
+        pending = pending[1:]
+        attempt = evolve(attempt, interruptions=pending)
+        state = evolve(state, attempt=attempt)
+    if pending:
+        return move_on(state, Phase.INTERRUPTIONS)
+    return _finish_attempt(state)
+
+
+def rule_interruption(state: LanternState, action: RuleInterruption) -> LanternState:
+    """The ruling (or one vote) on the first interruption waiting."""
+    attempt = state.attempt
+    assert attempt is not None
+    seat, card = attempt.interruptions[0]
+    if barkeep_seat(state) is None:
+        skip = interruption_skip(state, attempt, seat)
+        outcome = _vote_done(state, action.seat, action.verify, *skip)
+        if outcome is None:
+            votes = attempt.votes + ((action.seat, action.verify),)
+            return evolve(state, attempt=evolve(attempt, votes=votes))
+        verify = outcome
+    else:
+        verify = action.verify
+    state = burn(state, seat, card)
+    rest = attempt.interruptions[1:]
+    if verify:
+        state = announce(
+            state,
+            f"{name(state, seat)}'s interruption stands: {state.elements[card]} "
+            f"is burned, {name(state, attempt.bard)} takes a card, and the tale is "
+            f"{name(state, seat)}'s.",
+        )
+        state = deal(state, attempt.bard, 1)
+        attempt = evolve(attempt, interrupted_by=seat)
+        state = evolve(state, on_turn=seat)
+    else:
+        state = announce(
+            state,
+            f"{name(state, seat)}'s interruption is denied: "
+            f"{state.elements[card]} was not in the play. It is burned and they "
+            "take two cards.",
+        )
+        state = deal(state, seat, 2)
+    state = evolve(state, attempt=evolve(attempt, interruptions=rest, votes=()))
+    return _next_interruption(state)
+
+
+def _finish_attempt(state: LanternState) -> LanternState:
+    attempt = state.attempt
+    assert attempt is not None
+    bard = attempt.bard
+    state = evolve(state, attempt=None)
+    won = (
+        attempt.verified
+        and not state.hands[bard]
+        and state.last_success == bard
+        and not state.table
+    )
+    if won and all(b != bard for b, _ in state.owed):
+        state = evolve(state, owed=())
+        state = announce(
+            state,
+            f"{name(state, bard)} has no cards left, no Loose Ends remain, and "
+            "the last play was theirs: they win the tale!",
+        )
+        return evolve(state, phase=Phase.CLOSING)
+    return move_on(state, Phase.TURN)

@@ -1,0 +1,94 @@
+"""Telling the tale: a play, a pass, the interruptions after a play, the closing passage."""
+
+from __future__ import annotations
+
+from attrs import evolve
+
+from rules.engine import IllegalAction, Outcome
+from rules.lantern.deck import burn, deal, move_on
+from rules.lantern.state import (
+    Attempt,
+    Closing,
+    Interrupt,
+    LanternState,
+    Passage,
+    PassTurn,
+    Phase,
+    Play,
+)
+from rules.lantern.tavern import announce, name, next_bard, replace, voters
+
+LONGEST_PLAY = 4000
+"""The most characters a play (or the closing passage) may have."""
+NOT_ON_TABLE = "Only Loose Ends on the table can be tied off."
+
+
+def word_count(text: str) -> int:
+    """How many words a passage has, as the rules count them (against the guideline)."""
+    return len(text.split())
+
+
+def play(state: LanternState, action: Play) -> LanternState:
+    """The play waits for its ruling; the other Bards holding cards may interrupt first."""
+    bard = action.seat
+    text = action.text.strip()
+    if len(text) > LONGEST_PLAY:
+        raise IllegalAction(f"Keep a play under {LONGEST_PLAY} characters.")
+    if action.card is not None and action.card not in state.hands[bard]:
+        raise IllegalAction("Name a card from your own hand.")
+    if any(t not in state.table for t in action.ties):
+        raise IllegalAction(NOT_ON_TABLE)
+    card = "" if action.card is None else f", naming {state.elements[action.card]}"
+    state = announce(state, f"{name(state, bard)} tells the tale ({word_count(text)} words{card}).")
+    asked = tuple(b for b in voters(state, bard) if state.hands[b])
+    attempt = Attempt(bard, text, action.card, tuple(action.ties), action.loose_end, asked=asked)
+    return evolve(state, attempt=attempt, phase=Phase.WINDOW if asked else Phase.RULING)
+
+
+def pass_turn(state: LanternState, action: PassTurn) -> LanternState:
+    """A card for the Bard (after burning one, if they say so) and the turn passes."""
+    bard = action.seat
+    if action.burn is not None:
+        if action.burn not in state.hands[bard]:
+            raise IllegalAction("Burn a card from your own hand.")
+        state = burn(state, bard, action.burn)
+        state = announce(
+            state, f"{name(state, bard)} passes and burns {state.elements[action.burn]}."
+        )
+    else:
+        state = announce(state, f"{name(state, bard)} passes.")
+    state = deal(state, bard, 1)
+    state = evolve(state, on_turn=next_bard(state, bard), asleep=replace(state.asleep, bard, 0))
+    return move_on(state, Phase.TURN)
+
+
+def interrupt(state: LanternState, action: Interrupt) -> LanternState:
+    """A Bard of the window claims a card of theirs was in the play, or lets it go."""
+    attempt = state.attempt
+    assert attempt is not None
+    seat = action.seat
+    interruptions = attempt.interruptions
+    if action.card is not None:
+        if action.card not in state.hands[seat]:
+            raise IllegalAction("Interrupt with a card from your own hand.")
+        interruptions += ((seat, action.card),)
+        state = announce(
+            state, f"{name(state, seat)} interrupts, naming {state.elements[action.card]}!"
+        )
+    asked = tuple(s for s in attempt.asked if s != seat)
+    state = evolve(state, attempt=evolve(attempt, asked=asked, interruptions=interruptions))
+    return state if asked else evolve(state, phase=Phase.RULING)
+
+
+def closing(state: LanternState, action: Closing) -> LanternState:
+    """The winner's last words (if any) end the tale."""
+    winner = action.seat
+    text = action.text.strip()
+    if len(text) > LONGEST_PLAY:
+        raise IllegalAction(f"Keep the closing passage under {LONGEST_PLAY} characters.")
+    if text:
+        state = evolve(state, tale=state.tale + (Passage(winner, text, None),))
+    others = tuple(b for b in range(len(state.config.bards)) if b != winner)
+    result = Outcome((winner,), others, f"{name(state, winner)} told the tale to its end.")
+    state = announce(state, result.reason)
+    return evolve(state, phase=Phase.OVER, result=result)

@@ -1,0 +1,103 @@
+"""The shape of a pack's data, read against its attrs classes: missing, unknown and
+wrongly typed fields by path (``cards[3].title``), and texts left blank."""
+
+from __future__ import annotations
+
+import datetime
+import difflib
+import re
+import typing
+from typing import Any
+
+import attrs
+
+
+def shape_problems(data: Any, kind: Any, path: str = "") -> list[str]:
+    """Missing, unknown and wrongly typed fields of ``data`` read as ``kind``, by path.
+
+    Knows text, numbers, true/false, ``tuple[X, ...]`` lists and attrs classes;
+    anything else is left to the converter.
+    """
+    where = path or "(top level)"
+    if kind is str:
+        return [] if isinstance(data, str) else [f"{where}: must be text, found {_found(data)}"]
+    if kind is bool:
+        ok = isinstance(data, bool)
+        return [] if ok else [f"{where}: must be true or false, found {_found(data)}"]
+    if kind in (int, float):
+        ok = isinstance(data, kind | int) and not isinstance(data, bool)
+        return [] if ok else [f"{where}: must be a number, found {_found(data)}"]
+    if typing.get_origin(kind) is tuple and typing.get_args(kind)[1:] == (Ellipsis,):
+        item = typing.get_args(kind)[0]
+        if not isinstance(data, list):
+            wanted = _list_of(item, path)
+            return [f"{where}: must be a list of {wanted}, found {_found(data, wanted)}"]
+        found = []
+        for index, value in enumerate(data):
+            found += shape_problems(value, item, f"{path}[{index}]")
+        return found
+    if attrs.has(kind):
+        if not isinstance(data, dict):
+            return [f"{where}: must be a table, found {_found(data)}"]
+        hints = typing.get_type_hints(kind)
+        found, missing = [], []
+        for field in attrs.fields(kind):
+            inner = f"{path}.{field.name}" if path else field.name
+            if field.name in data:
+                found += shape_problems(data[field.name], hints[field.name], inner)
+            elif field.default is attrs.NOTHING:
+                found.append(f"{inner}: required field missing")
+                missing.append(field.name)
+        extra = [key for key in data if key not in attrs.fields_dict(kind)]
+        if extra:
+            meant = [m for key in extra for m in difflib.get_close_matches(key, missing, 1)]
+            guess = f", did you mean {' and '.join(meant)}?" if meant else ""
+            found.append(f"{where}: extra fields found ({', '.join(extra)}){guess}")
+        return found
+    return []
+
+
+def blank_text_problems(pack: Any, path: str = "") -> list[str]:
+    """Every text of a pack (a field or a list's item) must say something.
+
+    A text field with a default (an optional one) may be left empty.
+    """
+    found = []
+    if isinstance(pack, str):
+        if not pack.strip():
+            found.append(f"{path}: must not be empty")
+    elif isinstance(pack, tuple):
+        for index, value in enumerate(pack):
+            found += blank_text_problems(value, f"{path}[{index}]")
+    elif attrs.has(type(pack)):
+        for field in attrs.fields(type(pack)):
+            value = getattr(pack, field.name)
+            if isinstance(value, str) and field.default is not attrs.NOTHING:
+                continue
+            found += blank_text_problems(value, f"{path}.{field.name}" if path else field.name)
+    return found
+
+
+def _list_of(item: Any, path: str) -> str:
+    if item is str:
+        return "texts"
+    if attrs.has(item):
+        name = re.sub(r"\[\d+\]", "", path.rpartition(".")[2]) or "entry"
+        return f"tables (a [[{name}]] heading for each)"
+    return "values"
+
+
+def _found(value: Any, wanted: str = "") -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int | float):
+        return f"the number {value}"
+    if isinstance(value, str):
+        return f"the text '{value[:20]}...'" if len(value) > 20 else f"the text '{value}'"
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, dict):
+        return "a single table" if wanted.startswith("tables") else "a table"
+    if isinstance(value, datetime.date | datetime.time):
+        return "a date or time"
+    return type(value).__name__

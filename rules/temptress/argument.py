@@ -1,0 +1,197 @@
+"""Arguments between suitors: answering one, setting the stakes, and settling it.
+
+An argument is a modified opposed action (see ``contest``): the initiator
+plays first, no Rapport is won or spent, missing a target takes your stake
+off the table, and the winner collects their own stake.
+"""
+
+from __future__ import annotations
+
+from attrs import evolve
+
+from rules.engine import IllegalAction, Seat
+from rules.temptress import clues
+from rules.temptress.judging import close, roll_off
+from rules.temptress.state import (
+    SORCERESS_KINDS,
+    Contest,
+    ContestKind,
+    ContestStage,
+    Stake,
+    StakeKind,
+    TemptressState,
+)
+from rules.temptress.table import cards_text, log, name, tell, with_suitor
+from rules.temptress.targets import begin_target, changed, current, opponent_of
+
+LONGEST_PROMISE = 120
+
+STAKE_NAMES = {
+    StakeKind.SEE_MATCH_CLUES: "to see the other's match clues",
+    StakeKind.SEE_SORCERESS_CLUES: "to see the other's sorceress clues",
+    StakeKind.SEE_HAND: "to see the other's hand",
+    StakeKind.PROMISE: "a promise",
+}
+
+
+def new_argument(actor: Seat, opponent: Seat, chips: int) -> Contest:
+    return Contest(
+        kind=ContestKind.ARGUMENT,
+        actor=actor,
+        stage=ContestStage.ANSWER,
+        participants=(actor, opponent),
+        chips=chips,
+        stakes=(None, None),
+    )
+
+
+# --- answering ----------------------------------------------------------------------------
+
+
+def avoid_refusal(state: TemptressState, seat: Seat) -> str:
+    """Why ``seat`` may not spend their way out of the argument ('' when they may)."""
+    chips, rapport = current(state).chips, state.suitors[seat].rapport
+    if rapport < chips:
+        return f"Avoiding costs {chips} Rapport and you have {rapport}."
+    return ""
+
+
+def answer_argument(state: TemptressState, seat: Seat, avoid: bool) -> TemptressState:
+    contest = current(state)
+    suitor = state.suitors[seat]
+    if not avoid:
+        state = log(state, f"{name(state, seat)} accepts the argument. Both sides set a stake.")
+        return changed(state, stage=ContestStage.STAKES)
+    refusal = avoid_refusal(state, seat)
+    if refusal:
+        raise IllegalAction(refusal)
+    state = with_suitor(state, seat, rapport=suitor.rapport - contest.chips, immune=True)
+    state = log(
+        state,
+        f"{name(state, seat)} spends {contest.chips} Rapport to avoid the argument: "
+        "nobody may argue with them again this round.",
+    )
+    return close(state)
+
+
+# --- the stakes ---------------------------------------------------------------------------
+
+
+def stake_refusal(kind: str, promise: str) -> str:
+    """Why this stake is refused ('' when it is not)."""
+    if kind not in STAKE_NAMES:
+        return "Choose a stake: match clues, sorceress clues, hand, or a promise."
+    promise = promise.strip()
+    if kind == StakeKind.PROMISE and not promise:
+        return "Write the promise you want from the other suitor."
+    if len(promise) > LONGEST_PROMISE:
+        return f"Keep the promise to {LONGEST_PROMISE} characters."
+    return ""
+
+
+def stake_setter(contest: Contest) -> Seat:
+    """Who sets a stake next: the initiator first."""
+    return next(
+        s for s, stake in zip(contest.participants, contest.stakes, strict=True) if stake is None
+    )
+
+
+def set_stake(state: TemptressState, seat: Seat, kind: str, promise: str) -> TemptressState:
+    refusal = stake_refusal(kind, promise)
+    if refusal:
+        raise IllegalAction(refusal)
+    contest = current(state)
+    stake_kind = StakeKind(kind)
+    promise = promise.strip() if stake_kind == StakeKind.PROMISE else ""
+    index = contest.participants.index(seat)
+    stakes = list(contest.stakes)
+    stakes[index] = Stake(stake_kind, promise)
+    state = changed(state, stakes=tuple(stakes))
+    detail = f": '{promise}'" if stake_kind == StakeKind.PROMISE else ""
+    state = log(state, f"{name(state, seat)}'s stake: {STAKE_NAMES[stake_kind]}{detail}.")
+    if None in stakes:
+        return state
+    if state.narrator_seat is not None:
+        return changed(state, stage=ContestStage.REVIEW)
+    return begin_target(state, contest.participants)
+
+
+def review_refusal(state: TemptressState, rejected: tuple[Seat, ...]) -> str:
+    if any(s not in current(state).participants for s in rejected):
+        return "Only the two sides' stakes can be rejected."
+    return ""
+
+
+def review_stakes(state: TemptressState, rejected: tuple[Seat, ...]) -> TemptressState:
+    refusal = review_refusal(state, rejected)
+    if refusal:
+        raise IllegalAction(refusal)
+    contest = current(state)
+    if not rejected:
+        state = log(state, "The narrator accepts both stakes.")
+        return begin_target(state, contest.participants)
+    stakes = tuple(
+        None if s in rejected else stake
+        for s, stake in zip(contest.participants, contest.stakes, strict=True)
+    )
+    who = " and ".join(name(state, s) for s in rejected)
+    state = log(state, f"The narrator rejects the stake of {who}: choose again.")
+    return changed(state, stakes=stakes, stage=ContestStage.STAKES)
+
+
+# --- settling ----------------------------------------------------------------------------
+
+
+def settle(state: TemptressState) -> TemptressState:
+    """After the last target: who wins, and what their stake gives them."""
+    contest = current(state)
+    number = contest.target
+    players = tuple(s for s in contest.participants if contest.total(s, number) is not None)
+    if len(players) == 1 and not contest.reached(players[0], number) and number > 1:
+        state = log(
+            state,
+            f"{name(state, players[0])} missed the raised target alone: the cards played "
+            "for the previous target settle the argument.",
+        )
+        number -= 1
+        players = tuple(s for s in contest.participants if contest.total(s, number) is not None)
+    if len(players) == 1:
+        winner = players[0]
+    else:
+        totals = {s: contest.total(s, number) or 0 for s in players}
+        best = max(totals.values())
+        tied = tuple(s for s in players if totals[s] == best)
+        winner, state = (tied[0], state) if len(tied) == 1 else roll_off(state, tied)
+    loser = opponent_of(contest, winner)
+    state = log(state, f"{name(state, winner)} wins the argument with {name(state, loser)}.")
+    index = contest.participants.index(winner)
+    stake = contest.stakes[index]
+    if contest.stake_off[index] or stake is None:
+        state = log(state, f"{name(state, winner)}'s stake was off the table: nothing is won.")
+    else:
+        state = _pay_stake(state, winner, loser, stake.kind, stake.promise)
+    return close(state)
+
+
+def _pay_stake(
+    state: TemptressState, winner: Seat, loser: Seat, kind: StakeKind, promise: str
+) -> TemptressState:
+    who = name(state, loser)
+    held = state.suitors[loser].clues
+    if kind == StakeKind.PROMISE:
+        pact = f"{who} promised {name(state, winner)}: {promise}"
+        state = evolve(state, pacts=state.pacts + (pact,))
+        return log(state, f"Pact recorded: {pact}")
+    if kind == StakeKind.SEE_HAND:
+        text = f"{who}'s hand right now: {cards_text(state.suitors[loser].hand)}."
+    else:
+        about_her = kind == StakeKind.SEE_SORCERESS_CLUES
+        wanted = [c for c in held if (c.kind in SORCERESS_KINDS) == about_her]
+        label = "sorceress" if about_her else "match"
+        lines = " ".join(f"'{clues.clue_line(state, c)}'" for c in wanted) or "none at all"
+        text = f"{who}'s {label} clues: {lines}"
+        mine = state.suitors[winner]
+        fresh = tuple((loser, c) for c in wanted if (loser, c) not in mine.seen)
+        state = with_suitor(state, winner, seen=mine.seen + fresh)
+    state = log(state, f"{name(state, winner)} sees what was staked, behind the curtain.")
+    return tell(state, winner, text)

@@ -1,0 +1,231 @@
+"""After an action's last target: the ladder, who prevails, pile draws, the table's vote or
+the narrator's verdict, and the close that sends the played cards to the discard pile."""
+
+from __future__ import annotations
+
+from attrs import evolve
+
+from rules.engine import IllegalAction, Seat
+from rules.temptress import clues
+from rules.temptress.state import (
+    ClueKind,
+    ContestStage,
+    Stage,
+    TemptressState,
+    VoteChoice,
+)
+from rules.temptress.table import log, name, plural, tell, with_suitor, woman_name
+from rules.temptress.targets import changed, current
+
+
+def judge(state: TemptressState) -> TemptressState:
+    """Rapport and Faux Pas for everyone, then who prevails and what follows."""
+    return _prevailing(_ladder(state))
+
+
+def _ladder(state: TemptressState) -> TemptressState:
+    """Rapport and Faux Pas for every participant from their own results."""
+    contest = current(state)
+    drawers = []
+    for seat in contest.participants:
+        rapport, faux_pas = 0, 0
+        for number in range(1, contest.target + 1):
+            if contest.total(seat, number) is None:
+                continue
+            if contest.reached(seat, number):
+                rapport += {1: 1, 2: 2}.get(number, 0)
+                if number == 3:
+                    drawers.append(seat)
+            elif number > 1:
+                faux_pas += 1
+        suitor = state.suitors[seat]
+        state = with_suitor(
+            state, seat, rapport=suitor.rapport + rapport, faux_pas=suitor.faux_pas + faux_pas
+        )
+        gains = []
+        if rapport:
+            gains.append(f"{rapport} Rapport")
+        if faux_pas:
+            gains.append("a Faux Pas")
+        state = log(state, f"{name(state, seat)} gains " + (" and ".join(gains) or "nothing") + ".")
+    return changed(state, drawn=tuple(drawers))
+
+
+def _prevailing(state: TemptressState) -> TemptressState:
+    contest = current(state)
+    if len(contest.participants) == 1:
+        return _draws(state)
+    number = contest.target
+    players = [s for s in contest.participants if contest.total(s, number) is not None]
+    best = max(contest.total(s, number) or 0 for s in players)
+    tied = tuple(s for s in players if contest.total(s, number) == best)
+    if len(tied) == 1:
+        state = log(state, f"{name(state, tied[0])} prevails and gets their intention.")
+        return _draws(state)
+    if state.narrator_seat is not None:
+        return changed(state, stage=ContestStage.TIE, asked=tied)
+    winner, state = roll_off(state, tied)
+    state = log(state, f"{name(state, winner)} prevails and gets their intention.")
+    return _draws(state)
+
+
+def settle_tie(state: TemptressState, winner: Seat) -> TemptressState:
+    if winner not in current(state).asked:
+        raise IllegalAction("Only one of the tied suitors can prevail.")
+    state = log(state, f"The narrator rules that {name(state, winner)} prevails.")
+    return _draws(state)
+
+
+def roll_off(state: TemptressState, seats: tuple[Seat, ...]) -> tuple[Seat, TemptressState]:
+    """1d10 each, again among the highest until one is alone at the top."""
+    contenders = seats
+    while True:
+        rolls, chance = state.chance.roll(10, len(contenders))
+        state = evolve(state, chance=chance)
+        state = log(
+            state,
+            "Roll-off: "
+            + ", ".join(f"{name(state, s)} {r}" for s, r in zip(contenders, rolls, strict=True))
+            + ".",
+        )
+        best = max(rolls)
+        contenders = tuple(s for s, r in zip(contenders, rolls, strict=True) if r == best)
+        if len(contenders) == 1:
+            return contenders[0], state
+
+
+# --- pile draws ---------------------------------------------------------------------------
+
+
+def _draws(state: TemptressState) -> TemptressState:
+    contest = current(state)
+    if contest.drawn and any(w.pile for w in state.women):
+        return changed(state, stage=ContestStage.DRAW, asked=contest.drawn)
+    return _judging(state)
+
+
+def draw_refusal(state: TemptressState, woman: int) -> str:
+    """Why drawing from ``woman``'s pile is refused ('' when it is not)."""
+    if not 0 <= woman < len(state.women):
+        return "There is no such woman."
+    if not state.women[woman].pile:
+        return f"{woman_name(state, woman)}'s pile is empty: choose another."
+    return ""
+
+
+def draw_from_pile(state: TemptressState, seat: Seat, woman: int) -> TemptressState:
+    refusal = draw_refusal(state, woman)
+    if refusal:
+        raise IllegalAction(refusal)
+    pile = state.women[woman].pile
+    card, rest = pile[0], pile[1:]
+    women = list(state.women)
+    women[woman] = evolve(women[woman], pile=rest)
+    suitor = state.suitors[seat]
+    state = evolve(state, women=tuple(women))
+    state = with_suitor(
+        state, seat, hand=suitor.hand + (card,), draws=suitor.draws + ((woman, card),)
+    )
+    who, her = name(state, seat), woman_name(state, woman)
+    state = log(state, f"{who} draws the top card of {her}'s pile ({len(rest)} left).")
+    learned = clues.new_clues(state, seat, ClueKind.PREFERENCE_OWNER)
+    mine = tuple(c for c in learned if c.woman == woman)
+    note = ""
+    if mine:
+        clue, chance = state.chance.pick(mine)
+        state = evolve(state, chance=chance)
+        state = with_suitor(state, seat, clues=state.suitors[seat].clues + (clue,))
+        note = " You learn: " + clues.clue_line(state, clue)
+    state = tell(state, seat, f"You draw {card.words()} from {her}'s pile.{note}")
+    if not rest:
+        state = evolve(state, pile_emptied=True)
+        state = log(state, f"{her}'s pile is empty: she has nothing more to share.")
+    remaining = current(state).asked[1:]
+    if remaining and any(w.pile for w in state.women):
+        return changed(state, asked=remaining)
+    return _judging(state)
+
+
+def pile_label(state: TemptressState, woman: int) -> str:
+    """ "Oriane (3 cards left)"."""
+    return f"{woman_name(state, woman)} ({plural(len(state.women[woman].pile), 'card')} left)"
+
+
+# --- the table's vote, the narrator's verdict ----------------------------------------------
+
+
+def _judging(state: TemptressState) -> TemptressState:
+    """After an action: the narrator's verdict, or the table's vote for an extra chip."""
+    contest = current(state)
+    if state.narrator_seat is not None:
+        return changed(state, stage=ContestStage.VERDICT, asked=())
+    voters = tuple(s for s in state.active if s != contest.actor)
+    if not voters:
+        return close(state)
+    return changed(state, stage=ContestStage.VOTE, asked=voters, votes=())
+
+
+VOTES = tuple(VoteChoice)
+
+
+def vote(state: TemptressState, seat: Seat, choice: str) -> TemptressState:
+    contest = current(state)
+    if choice not in VOTES:
+        raise IllegalAction("Vote yes, no or abstain.")
+    cast = VoteChoice(choice)
+    votes = contest.votes + ((seat, cast),)
+    state = log(state, f"{name(state, seat)} votes {cast}.")
+    pending = tuple(s for s in contest.asked if s != seat)
+    state = changed(state, votes=votes, asked=pending)
+    if pending:
+        return state
+    yes = sum(1 for _, v in votes if v == VoteChoice.YES)
+    no = sum(1 for _, v in votes if v == VoteChoice.NO)
+    actor = contest.actor
+    if yes > no:
+        state = with_suitor(state, actor, rapport=state.suitors[actor].rapport + 1)
+        state = log(
+            state,
+            f"The table votes {yes} to {no}: {name(state, actor)} earns an extra Rapport chip.",
+        )
+    else:
+        state = log(state, f"The table votes {yes} to {no}: no extra chip.")
+    return close(state)
+
+
+def awards_refusal(state: TemptressState, awards: tuple[Seat, ...]) -> str:
+    if any(s not in state.active for s in awards) or len(set(awards)) != len(awards):
+        return "Award chips only to suitors still in the game, once each."
+    return ""
+
+
+def twist_refusal(state: TemptressState) -> str:
+    """Why the narrator may not tell this action as a success with a twist ('' when they may)."""
+    contest = current(state)
+    if contest.reached(contest.actor, 1):
+        return "A twist turns a miss into a success; this action did not miss."
+    return ""
+
+
+def verdict(state: TemptressState, awards: tuple[Seat, ...], twist: bool) -> TemptressState:
+    contest = current(state)
+    refusal = awards_refusal(state, awards) or (twist_refusal(state) if twist else "")
+    if refusal:
+        raise IllegalAction(refusal)
+    if twist:
+        state = log(
+            state,
+            f"The narrator tells {name(state, contest.actor)}'s attempt as a success with a "
+            "twist: no Rapport for it.",
+        )
+    for seat in awards:
+        state = with_suitor(state, seat, rapport=state.suitors[seat].rapport + 1)
+        state = log(state, f"The narrator awards {name(state, seat)} a Rapport chip.")
+    return close(state)
+
+
+def close(state: TemptressState) -> TemptressState:
+    """Played cards go face down onto the discard pile; back to the floor."""
+    contest = current(state)
+    played = tuple(card for play in contest.plays for card in play.cards)
+    return evolve(state, contest=None, stage=Stage.FLOOR, discard=state.discard + played)

@@ -1,0 +1,98 @@
+"""What the person narrator may decide now: the floor's award or round end, a tie, the
+verdict after an action, the review of an argument's stakes."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from rules.choices import Option, Pick
+from rules.engine import Seat
+from rules.temptress import argument, floor, judging
+from rules.temptress.actions import (
+    NarratorAward,
+    NarratorEndRound,
+    NarratorReviewStakes,
+    NarratorSettleTie,
+    NarratorVerdict,
+)
+from rules.temptress.choice_types import ChoiceKey, SeatChoices, VerdictChoices, short
+from rules.temptress.state import PromptKind, StakeKind, TemptressState
+from rules.temptress.table import name
+
+
+def _floor(state: TemptressState, seat: Seat) -> Pick[Any]:
+    def suitor(s: Seat) -> Option[Any]:
+        closed = floor.award_refusal(state, s)
+        return Option(NarratorAward(seat, s), name(state, s), closed=closed)
+
+    first = state.active[0] if state.active else 0
+    whom = Pick(
+        "Award a Rapport chip to whom?", tuple(suitor(s) for s in range(len(state.suitors)))
+    )
+    return Pick(
+        "The narrator may award a chip for role-play or end the round.",
+        (
+            Option(
+                NarratorAward(seat, first), "Award a Rapport chip", then=whom, key=ChoiceKey.AWARD
+            ),
+            Option(NarratorEndRound(seat), "End the round", key=ChoiceKey.END_ROUND),
+        ),
+    )
+
+
+def _tie(state: TemptressState, seat: Seat) -> Pick[Any]:
+    contest = state.contest
+    assert contest is not None
+    return Pick(
+        "A tie for the intention: who prevails?",
+        tuple(Option(NarratorSettleTie(seat, s), name(state, s)) for s in contest.asked),
+    )
+
+
+def _verdict(state: TemptressState, seat: Seat) -> VerdictChoices:
+    contest = state.contest
+    assert contest is not None
+    actor = name(state, contest.actor)
+    awards = Pick(
+        "Award a Rapport chip to any of them (for role-play, or a fine complication):",
+        tuple(Option(s, name(state, s)) for s in state.active),
+        fewest=0,
+        most=len(state.active),
+        template=NarratorVerdict(seat),
+        fills="awards",
+    )
+    twist = Option(
+        NarratorVerdict(seat, twist=True),
+        f"Tell {actor}'s miss as a success with a twist",
+        closed=judging.twist_refusal(state),
+        key=ChoiceKey.TWIST,
+    )
+    return VerdictChoices(seat, f"The narrator's verdict on {actor}'s action.", awards, twist)
+
+
+def _review(state: TemptressState, seat: Seat) -> Pick[Any]:
+    contest = state.contest
+    assert contest is not None
+    sides = []
+    for side, stake in zip(contest.participants, contest.stakes, strict=True):
+        assert stake is not None
+        what = argument.STAKE_NAMES[stake.kind]
+        detail = f": '{stake.promise}'" if stake.kind == StakeKind.PROMISE else ""
+        sides.append(Option(side, short(f"Reject {name(state, side)}'s stake: {what}{detail}")))
+    return Pick(
+        "Reject a stake (that side chooses again), or none to accept both:",
+        tuple(sides),
+        fewest=0,
+        most=2,
+        template=NarratorReviewStakes(seat),
+        fills="rejected",
+    )
+
+
+NARRATOR: dict[str, Callable[[TemptressState, Seat], SeatChoices]] = {
+    PromptKind.FLOOR: _floor,
+    PromptKind.TIE: _tie,
+    PromptKind.VERDICT: _verdict,
+    PromptKind.REVIEW: _review,
+}

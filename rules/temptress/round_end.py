@@ -1,0 +1,191 @@
+"""The round end and its spending; the final retirements and how the game ends."""
+
+from __future__ import annotations
+
+from attrs import evolve
+
+from rules.cards import PlayingCard
+from rules.engine import IllegalAction, Outcome, Seat
+from rules.temptress import clues
+from rules.temptress.judging import roll_off
+from rules.temptress.state import HAND_LIMIT, SpendChoice, Stage, TemptressState
+from rules.temptress.table import cards_text, log, name, plural, tell, with_suitor, woman_name
+
+# --- how the game ends ---------------------------------------------------------------
+
+
+def game_over(state: TemptressState, outcome: Outcome) -> TemptressState:
+    """The game ends with ``outcome``, told to the table."""
+    state = evolve(state, stage=Stage.OVER, result=outcome, contest=None, queue=())
+    return log(state, outcome.reason)
+
+
+def start_final(state: TemptressState, why: str) -> TemptressState:
+    """The last chance to retire, for every suitor still in, in seat order."""
+    state = log(state, f"{why} Final retirements, in seat order.")
+    return next_final(evolve(state, stage=Stage.FINAL, queue=state.active, contest=None))
+
+
+def next_final(state: TemptressState) -> TemptressState:
+    """The next final retirement, or the end of the game when nobody is left to ask."""
+    if state.queue:
+        return state
+    return island_ending(state)
+
+
+def island_ending(state: TemptressState) -> TemptressState:
+    """Nobody won by retiring: the Tempted with the sorceress's queen wins, or nobody does."""
+    tempted = state.tempted
+    suitors = tuple(range(len(state.suitors)))
+    if tempted is not None and not state.suitors[tempted].out:
+        queen = PlayingCard(12, state.women[state.sorceress].suit)
+        if queen in state.suitors[tempted].hand:
+            who = state.suitors[tempted].name
+            reason = (
+                f"Nobody retired in triumph, and {who}, the Tempted, holds {queen.words()}: "
+                f"the sorceress {woman_name(state, state.sorceress)} chooses {who}. "
+                "Everyone else stays on the island."
+            )
+            return game_over(
+                state, Outcome((tempted,), tuple(s for s in suitors if s != tempted), reason)
+            )
+    reason = "Nobody proved wits, wiles and will: every suitor remains on the island."
+    return game_over(state, Outcome((), suitors, reason))
+
+
+# --- the round end ------------------------------------------------------------------
+
+
+def after_contest(state: TemptressState) -> TemptressState:
+    """Back at the floor: the round or the game may end now."""
+    if state.stage != Stage.FLOOR:
+        return state
+    if not any(w.pile for w in state.women):
+        return start_final(state, "The last card of the last pile has been drawn.")
+    if state.pile_emptied:
+        return end_round(state, "a pile was emptied")
+    if not any(state.suitors[s].hand for s in state.active):
+        return end_round(state, "every suitor is out of cards")
+    return state
+
+
+def end_round(state: TemptressState, why: str) -> TemptressState:
+    state = log(state, f"Round {state.round} ends: {why}.")
+    spenders = tuple(s for s in state.active if state.suitors[s].rapport > 0)
+    order: list[Seat] = []
+    by_rapport = sorted({state.suitors[s].rapport for s in spenders}, reverse=True)
+    for rapport in by_rapport:
+        tied = tuple(s for s in spenders if state.suitors[s].rapport == rapport)
+        while len(tied) > 1:
+            first, state = roll_off(state, tied)
+            order.append(first)
+            tied = tuple(s for s in tied if s != first)
+        order.extend(tied)
+    if order:
+        state = log(state, "Spending order: " + ", ".join(name(state, s) for s in order) + ".")
+    state = evolve(state, stage=Stage.SPEND, queue=tuple(order), refilled=(), contest=None)
+    return _next_spender(state)
+
+
+def _next_spender(state: TemptressState) -> TemptressState:
+    if state.queue:
+        return state
+    return _refill_and_next_round(state)
+
+
+def refill_count(state: TemptressState, seat: Seat) -> int:
+    """How many discard-pile cards a refill by choice takes: up to seven in hand."""
+    return max(0, min(HAND_LIMIT - len(state.suitors[seat].hand), len(state.discard)))
+
+
+def spend_refusal(
+    state: TemptressState, seat: Seat, choice: str, cards: tuple[PlayingCard, ...], kind: str
+) -> str:
+    """Why this round-end spending is refused ('' when it is not)."""
+    suitor = state.suitors[seat]
+    if choice == SpendChoice.REFILL:
+        if len(suitor.hand) >= HAND_LIMIT:
+            return "Your hand is already full."
+        wanted = refill_count(state, seat)
+        if wanted == 0:
+            return "The discard pile is empty: there is nothing to refill from."
+        if len(cards) != wanted or len(set(cards)) != len(cards):
+            return f"Choose exactly {plural(wanted, 'card')} from the discard pile."
+        if any(c not in state.discard for c in cards):
+            return "Choose only cards that are in the discard pile."
+        return ""
+    if choice == SpendChoice.CLEAR:
+        return "You have no Faux Pas to clear." if suitor.faux_pas == 0 else ""
+    if choice == SpendChoice.CLUE:
+        if kind not in clues.CLUE_KINDS:
+            return "Choose which kind of clue you want."
+        if not clues.new_clues(state, seat, kind):
+            return "You already hold every clue of that kind: choose another."
+        return ""
+    if choice == SpendChoice.KEEP:
+        return ""
+    return "Spend on a refill, clearing Faux Pas, a clue, or keep your chips."
+
+
+def spend(
+    state: TemptressState, seat: Seat, choice: str, cards: tuple[PlayingCard, ...], kind: str
+) -> TemptressState:
+    refusal = spend_refusal(state, seat, choice, cards, kind)
+    if refusal:
+        raise IllegalAction(refusal)
+    suitor = state.suitors[seat]
+    chips = suitor.rapport
+    who = suitor.name
+    if choice == SpendChoice.REFILL:
+        state = with_suitor(state, seat, hand=suitor.hand + cards, rapport=0)
+        state = evolve(
+            state,
+            discard=tuple(c for c in state.discard if c not in cards),
+            refilled=state.refilled + (seat,),
+        )
+        state = log(state, f"{who} spends {plural(chips, 'Rapport chip')} to refill by choice.")
+        state = tell(state, seat, f"You take {cards_text(cards)} from the discard pile.")
+    elif choice == SpendChoice.CLEAR:
+        state = with_suitor(state, seat, faux_pas=0, faceup=(), rapport=0)
+        state = log(state, f"{who} spends {plural(chips, 'Rapport chip')} to clear every Faux Pas.")
+    elif choice == SpendChoice.CLUE:
+        clue, chance = state.chance.pick(clues.new_clues(state, seat, kind))
+        state = evolve(state, chance=chance)
+        state = with_suitor(state, seat, clues=suitor.clues + (clue,), rapport=0)
+        state = log(state, f"{who} spends {plural(chips, 'Rapport chip')} on a new clue.")
+        state = tell(state, seat, "New clue: " + clues.clue_line(state, clue))
+    else:
+        state = log(state, f"{who} keeps their Rapport.")
+    return _next_spender(evolve(state, queue=state.queue[1:]))
+
+
+def _refill_and_next_round(state: TemptressState) -> TemptressState:
+    deck, chance = state.chance.shuffle(state.discard)
+    state = evolve(state, chance=chance)
+    for seat in state.active:
+        if seat in state.refilled:
+            continue
+        suitor = state.suitors[seat]
+        need = max(0, HAND_LIMIT - len(suitor.hand))
+        drawn, deck = deck[:need], deck[need:]
+        if drawn:
+            state = with_suitor(state, seat, hand=suitor.hand + drawn)
+            state = tell(state, seat, f"You draw {cards_text(drawn)}.")
+    suitors = tuple(evolve(s, argued=False, immune=False) for s in state.suitors)
+    state = evolve(
+        state,
+        suitors=suitors,
+        discard=deck,
+        queue=(),
+        refilled=(),
+        declined=(),
+        last_actor=None,
+        pile_emptied=False,
+        stage=Stage.FLOOR,
+    )
+    state = log(state, "The discard pile is shuffled and hands are refilled to seven.")
+    limit = state.config.round_limit
+    if limit and state.round >= limit:
+        return start_final(state, f"Round {state.round} was the last.")
+    state = evolve(state, round=state.round + 1)
+    return log(state, f"Round {state.round} begins: the floor is open.")

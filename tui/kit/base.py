@@ -1,0 +1,166 @@
+"""The base every Parlour screen builds on: the key bar, help, and the too-small guard.
+
+Below 80x24 a screen hides its layout behind a notice that takes the focus,
+and no key of the screen acts (the app's Ctrl+Q and Ctrl+P still do); back to
+a size that fits, the focus returns where it was. ``?`` asks the app for help
+unless the focused field takes free text (a story, a promise): there ``?`` is
+typed, and F1 opens help instead (the key bar shows whichever works).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import ClassVar
+
+from textual import events
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.screen import Screen
+from textual.widget import Widget
+from textual.widgets import Input, TextArea
+
+from tui.messages import HelpWanted
+from tui.widgets.keybar import LAST, KeyBar
+from tui.widgets.toosmall import MIN_HEIGHT, MIN_WIDTH, TooSmall
+
+HELP_BINDINGS: list[BindingType] = [
+    Binding("question_mark", "help", "Help", key_display="?", priority=True),
+    Binding("f1", "help_key", "Help", key_display="F1"),
+]
+
+
+class ProseInput(Input):
+    """A one-line field for free text, where ``?`` is typed rather than opening help."""
+
+
+class Field(Input):
+    """A one-line field for a name, a number or a PIN: ``?`` opens help instead."""
+
+    def check_consume_key(self, key: str, character: str | None) -> bool:
+        return character != "?" and super().check_consume_key(key, character)
+
+
+def takes_prose(widget: Widget | None) -> bool:
+    """Whether ``?`` is typed into ``widget`` (free text) rather than opening help."""
+    return isinstance(widget, TextArea) or (
+        isinstance(widget, Input) and not isinstance(widget, Field)
+    )
+
+
+class ParlourScreen(Screen[None]):
+    """A full, opaque screen with the key bar and a size guard.
+
+    Subclasses yield their widgets from ``body()``, say which of their actions
+    are live now in ``allowed()`` (not ``check_action``, which also applies the
+    size guard), and say what ``?`` explains in ``phase_help()``.
+    """
+
+    DEFAULT_CSS = """
+    ParlourScreen > TooSmall { display: none; }
+    ParlourScreen.-too-small > * { display: none; }
+    ParlourScreen.-too-small > TooSmall { display: block; }
+    """
+
+    BINDINGS = HELP_BINDINGS
+
+    PRIVATE: ClassVar[bool] = False
+    """It shows what only one seat may see (or hides the table for it): no screenshots."""
+
+    too_small = False
+    _focus_before: Widget | None = None
+
+    def compose(self) -> ComposeResult:
+        yield TooSmall()
+        yield from self.body()
+        yield KeyBar(compact=True)
+
+    def body(self) -> Iterable[Widget]:
+        raise NotImplementedError
+
+    # --- which keys act -------------------------------------------------------
+
+    def allowed(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Whether ``action`` is live now (None: shown greyed out)."""
+        return True
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if self.too_small:
+            return False
+        if action == "help":
+            return not takes_prose(self.focused)
+        if action == "help_key":
+            return takes_prose(self.focused)
+        return self.allowed(action, parameters)
+
+    # --- help -----------------------------------------------------------------
+
+    def phase_help(self) -> str:
+        return "Use the keys in the bar at the bottom."
+
+    def help_title(self) -> str:
+        return "Parlour"
+
+    def rules_text(self) -> str:
+        return ""
+
+    def keys(self) -> tuple[tuple[str, str], ...]:
+        """(key, what it does) for this screen's keys, as the key bar shows them."""
+        found: dict[str, tuple[str, str]] = {}
+        for bindings in self._bindings.key_to_bindings.values():
+            for binding in bindings:
+                if binding.show and binding.description and binding.action not in found:
+                    key = binding.key_display or self.app.get_key_display(binding)
+                    found[binding.action] = (key, binding.description)
+        if "help" in found:
+            found["help"] = ("? (F1 while typing)", found["help"][1])
+            found.pop("help_key", None)
+        ordered = sorted(found.items(), key=lambda item: item[0] in LAST)
+        return tuple(entry for _, entry in ordered)
+
+    def action_help(self) -> None:
+        self.post_message(
+            HelpWanted(self.help_title(), self.rules_text(), self.phase_help(), self.keys())
+        )
+
+    def action_help_key(self) -> None:
+        self.action_help()
+
+    # --- the size guard -------------------------------------------------------
+
+    def take_focus(self, widget: Widget) -> None:
+        """Focus ``widget`` now, or once the terminal is big enough again."""
+        if self.too_small:
+            self._focus_before = widget
+        else:
+            widget.focus()
+
+    def on_mount(self) -> None:
+        self._check_size(self.app.size.width, self.app.size.height)
+
+    def on_screen_resume(self) -> None:
+        self._check_size(self.app.size.width, self.app.size.height)
+
+    def on_resize(self, event: events.Resize) -> None:
+        self._check_size(event.size.width, event.size.height)
+
+    def _check_size(self, width: int, height: int) -> None:
+        small = width < MIN_WIDTH or height < MIN_HEIGHT
+        notice = self.query_one(TooSmall)
+        if small:
+            notice.show_size(width, height)
+        if small == self.too_small:
+            return
+        self.too_small = small
+        self.set_class(small, "-too-small")
+        notice.can_focus = small
+        if small:
+            self._focus_before = self.focused
+            notice.focus()
+        else:
+            before = getattr(self, "_focus_before", None)
+            self._focus_before = None
+            if before is not None and before.is_attached and before.can_focus:
+                before.focus()
+            else:
+                self.set_focus(None)
+        self.refresh_bindings()

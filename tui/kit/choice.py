@@ -1,0 +1,211 @@
+"""A seat's decision, one question at a time, straight from its view's choices.
+
+The question's options are listed with their numbers; digits or the arrows
+move to one, Enter takes it. A closed option is shown with the rules' reason
+and refused at once; one that leads to another question asks it (Escape steps
+back); a question that picks several options has a tick box for each (Space);
+a question asked in words has a field. The answer goes to the rules only at
+the end, built by the choices themselves.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any, ClassVar
+
+from rich.console import RenderableType
+from rich.text import Text
+from textual import on
+from textual.binding import Binding, BindingType
+from textual.containers import VerticalScroll
+from textual.widget import Widget
+from textual.widgets import Input, OptionList, SelectionList, Static
+from textual.widgets.option_list import Option as ListOption
+
+from rules.choices import Option, Pick, Write
+from rules.engine import Seat
+from tui.kit.base import HELP_BINDINGS, ProseInput
+from tui.kit.seat import HIDE, SeatScreen
+from tui.port import Table
+from tui.widgets.cards import CardList, CardSelection
+
+Question = Pick[Any] | Write[Any]
+NEEDS_WORDS = "Write something first, or go back with Escape."
+
+
+def option_text(number: int, option: Option[Any], cost_word: str) -> Text:
+    """ "2. Court a woman", with its cost, and the reason when it is closed."""
+    text = Text(f"{number}. {option.label}")
+    if option.cost:
+        text.append(f" · costs {option.cost} {cost_word}")
+    if not option.open:
+        text.append(f" · not now: {option.closed}")
+        text.stylize("dim")
+    return text
+
+
+class ChoiceScreen(SeatScreen):
+    """Asks the seat's choices (or ``question``), step by step, and sends the answer."""
+
+    DEFAULT_CSS = """
+    ChoiceScreen #mine { height: auto; max-height: 9; padding: 0 1; }
+    ChoiceScreen #ask { height: auto; padding: 0 1; text-style: bold; }
+    ChoiceScreen #options, ChoiceScreen #several { height: auto; max-height: 70%; }
+    ChoiceScreen .-unasked { display: none; }
+    ChoiceScreen #write { margin: 0 1; }
+    ChoiceScreen #context { height: auto; max-height: 8; padding: 0 1; color: $text-muted; }
+    """
+
+    # Enter reaches the list, the ticks or the field first (each answers it), in the
+    # order keys came: an arrow or a digit typed just before it has moved the cursor.
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter", "take", "Choose"),
+        Binding("escape", "back", "Back"),
+        HIDE,
+        *HELP_BINDINGS,
+    ]
+
+    COST_WORD: ClassVar[str] = "chips"
+    """What an option's cost is counted in."""
+
+    def __init__(
+        self,
+        table: Table,
+        seat: Seat,
+        question: Question | None = None,
+        notes: tuple[str, ...] = (),
+    ) -> None:
+        super().__init__(table, seat, notes)
+        first = question if question is not None else self.view.choices
+        if first is None:
+            raise ValueError(f"{self.name_here} has nothing to choose now")
+        self.steps: list[Question] = [first]
+
+    @property
+    def question(self) -> Question:
+        return self.steps[-1]
+
+    # --- layout -----------------------------------------------------------------
+
+    def seat_body(self) -> Iterable[Widget]:
+        mine = self.mine()
+        if mine is not None:
+            yield Static(mine, id="mine")
+        yield Static(id="ask")
+        yield CardList(id="options")
+        yield CardSelection[int](id="several")
+        yield ProseInput(id="write")
+        context = self.context()
+        if context is not None:
+            with VerticalScroll(id="context"):
+                yield Static(context)
+
+    def mine(self) -> RenderableType | None:
+        """What the seat holds, above the question (a game's screens fill this in)."""
+        return None
+
+    def context(self) -> RenderableType | None:
+        """What the question is about, below it (the action under way, say)."""
+        return None
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        self._ask()
+
+    def _ask(self) -> None:
+        question = self.question
+        single, several = self.query_one("#options", CardList), self.query_one("#several")
+        field = self.query_one("#write", ProseInput)
+        self.query_one("#ask", Static).update(Text(question.ask))
+        # Classes, not inline styles: the too-small guard's CSS must still hide them.
+        single.set_class(not (isinstance(question, Pick) and not question.several), "-unasked")
+        several.set_class(not (isinstance(question, Pick) and question.several), "-unasked")
+        field.set_class(not isinstance(question, Write), "-unasked")
+        if isinstance(question, Write):
+            field.value = ""
+            field.max_length = question.longest
+            field.placeholder = question.hint or "Type here, then Enter"
+            self.take_focus(field)
+        elif question.several:
+            assert isinstance(several, CardSelection)
+            several.clear_options()
+            several.add_options(
+                [(option_text(n + 1, o, self.COST_WORD), n) for n, o in enumerate(question.options)]
+            )
+            several.highlighted = 0 if question.options else None
+            self.take_focus(several)
+        else:
+            single.clear_options()
+            single.add_options(
+                [
+                    ListOption(option_text(n + 1, o, self.COST_WORD), id=str(n))
+                    for n, o in enumerate(question.options)
+                ]
+            )
+            opened = [n for n, o in enumerate(question.options) if o.open]
+            single.highlighted = opened[0] if opened else (0 if question.options else None)
+            self.take_focus(single)
+        self.refresh_bindings()
+
+    # --- answering --------------------------------------------------------------
+
+    def allowed(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "back":
+            return len(self.steps) > 1
+        return True
+
+    def action_take(self) -> None:
+        question = self.question
+        if isinstance(question, Write):
+            text = self.query_one("#write", Input).value
+            if question.needed and not text.strip():
+                self.say(NEEDS_WORDS)
+                return
+            self._answer(question.answer(text))
+            return
+        if question.several:
+            picked = list(self.query_one("#several", SelectionList).selected)
+            refusal = question.refusal(picked)
+            if refusal:
+                self.say(refusal)
+                return
+            self._answer(question.answer(picked))
+            return
+        index = self.query_one("#options", OptionList).highlighted
+        if index is None:
+            return
+        option = question.options[index]
+        if not option.open:
+            self.say(option.closed)
+            return
+        if option.then is not None:
+            self.say(None)
+            self.steps.append(option.then)
+            self._ask()
+            return
+        self._answer(option.value)
+
+    def _answer(self, action: Any) -> None:
+        self.say(None)
+        self.send(action)
+
+    def action_back(self) -> None:
+        if len(self.steps) > 1:
+            self.steps.pop()
+            self.say(None)
+            self._ask()
+
+    @on(OptionList.OptionSelected, "#options")
+    def _clicked(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        self.action_take()
+
+    @on(Input.Submitted, "#write")
+    def _written(self, event: Input.Submitted) -> None:
+        event.stop()
+        self.action_take()
+
+    @on(CardSelection.Confirmed)
+    def _confirmed(self, event: CardSelection.Confirmed) -> None:
+        event.stop()
+        self.action_take()

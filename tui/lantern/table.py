@@ -1,0 +1,154 @@
+"""The Lantern's public table: the status, the tale so far, who is asked what, the story.
+
+Public decisions are taken here, by keys read from the choices of the person
+asked: let a play go or interrupt it (the card is picked behind the curtain),
+vote on a play or an interruption at a table without a Barkeep, write the
+ending, add elements to a dry deck or end the tale. Anyone may open the Bards'
+comings and goings between turns, and the Barkeep's console behind its curtain.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any, ClassVar
+
+from textual.binding import Binding, BindingType
+from textual.containers import VerticalScroll
+from textual.widget import Widget
+from textual.widgets import Static
+
+from rules.choices import Option, Pick, Write
+from rules.lantern.view import LanternView
+from tui.kit.base import HELP_BINDINGS
+from tui.kit.table import DEMO_BINDINGS, TableScreen
+from tui.lantern.render import status_text, tale_text
+from tui.messages import OpenForm, OpenPrivate
+from tui.port import Table
+
+VOTES = {True: ("verify", "stands"), False: ("deny", "not_mentioned")}
+"""The option a vote takes: on a play, or on an interruption."""
+ENDS = ("end", "close")
+"""Ending a dry tale, or closing a suspended one."""
+
+
+class LanternTable(TableScreen):
+    """The tale and its status, for everyone at the table."""
+
+    DEFAULT_CSS = """
+    LanternTable #status { height: auto; max-height: 6; }
+    LanternTable #tale { height: 1fr; padding: 0 1; }
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("i", "interrupt", "Interrupt"),
+        Binding("l", "let_go", "Let it go"),
+        Binding("v", "vote(True)", "Vote verify"),
+        Binding("x", "vote(False)", "Vote deny"),
+        Binding("w", "closing", "Write the ending"),
+        Binding("a", "restock", "Add elements"),
+        Binding("k", "end", "End the tale"),
+        Binding("b", "bards", "Bards come and go"),
+        Binding("o", "barkeep", "Barkeep"),
+        *DEMO_BINDINGS,
+        *HELP_BINDINGS,
+    ]
+
+    view: LanternView
+
+    def __init__(self, table: Table) -> None:
+        super().__init__(table)
+        self.asked: Any = None
+        """The choices of the person deciding here, as of the last redraw."""
+
+    def board(self) -> Iterable[Widget]:
+        with VerticalScroll(id="tale"):
+            yield Static(id="tale-text")
+        yield self.now_line()
+        yield self.refusal()
+
+    def status(self, view: LanternView) -> str:
+        return status_text(view).plain
+
+    def draw(self, view: LanternView) -> None:
+        self.asked = self.choices()
+        self.query_one("#tale-text", Static).update(tale_text(view))
+        self.query_one("#tale", VerticalScroll).scroll_end(animate=False)  # once laid out
+
+    # --- what the person asked may do -------------------------------------------
+
+    def _option(self, *keys: str) -> Option[Any] | None:
+        """The open or closed option named by one of ``keys`` in the choices of the
+        person deciding here (None: there is none)."""
+        choices = self.asked
+        if not isinstance(choices, Pick):
+            return None
+        return next((o for key in keys if (o := choices.keyed(key)) is not None), None)
+
+    def _take(self, *keys: str) -> None:
+        option = self._option(*keys)
+        if option is None:
+            return
+        if not option.open:
+            self.say(option.closed)
+            return
+        self.send(option.value)
+
+    def table_allows(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        live = self.table.demo is None
+        if action == "interrupt":
+            return self._option("interrupt") is not None
+        if action == "let_go":
+            return self._option("let_go") is not None
+        if action == "vote":
+            return self._option(*VOTES[True]) is not None
+        if action == "closing":
+            return isinstance(self.asked, Write)
+        if action == "restock":
+            return self._option("restock") is not None
+        if action == "end":
+            return self._option(*ENDS) is not None
+        if action == "bards":
+            return live and self.view.seater is not None
+        if action == "barkeep":
+            seat = self.view.barkeep_seat
+            return live and seat is not None and not self.table.seats[seat].bot
+        return True
+
+    # --- the keys ------------------------------------------------------------------
+
+    def action_interrupt(self) -> None:
+        seat = self.deciding()
+        if seat is not None and self._option("interrupt") is not None:
+            self.post_message(
+                OpenPrivate(
+                    seat, "interrupt", "Interrupt: name a card of yours the play mentioned."
+                )
+            )
+
+    def action_let_go(self) -> None:
+        self._take("let_go")
+
+    def action_vote(self, verify: bool) -> None:
+        self._take(*VOTES[verify])
+
+    def action_closing(self) -> None:
+        seat, prompt = self.deciding(), self.table.prompt
+        if seat is not None and prompt is not None and isinstance(self.asked, Write):
+            self.post_message(OpenPrivate(seat, "closing", prompt.text))
+
+    def action_restock(self) -> None:
+        seat = self.deciding()
+        if seat is not None and self._option("restock") is not None:
+            self.post_message(OpenPrivate(seat, "dry", "Add story elements to the deck."))
+
+    def action_end(self) -> None:
+        self._take(*ENDS)
+
+    def action_bards(self) -> None:
+        if self.view.seater is not None:
+            self.post_message(OpenForm(self.deciding(), "bards"))
+
+    def action_barkeep(self) -> None:
+        seat = self.view.barkeep_seat
+        if seat is not None:
+            self.post_message(OpenPrivate(seat, "barkeep", "The Barkeep's console."))

@@ -1,0 +1,140 @@
+"""The table port: all a screen may ask of the game it shows, and the one way to act.
+
+A screen asks for the prompt, a seat's view (the public one with ``None``),
+who sits where, and hands an action to ``act``, which answers with the rules'
+refusal or None. It never sees the rules' state and never learns whether its
+seat sits at this keyboard or at a terminal across the network: hotseat play
+(``tui.flow.GameFlow``) is one implementation; ``SessionTable`` is the plain
+one (a session and nothing else) that tests use.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Protocol
+
+from attrs import frozen
+
+from rules.engine import GameInfo, IllegalAction, Prompt, Seat
+from rules.session import Session
+
+
+@frozen
+class SeatInfo:
+    """Who sits in a seat, as the screens may know it."""
+
+    name: str
+    bot: bool
+    pin: bool
+    """A PIN guards this seat's curtain."""
+
+    @property
+    def label(self) -> str:
+        """The name, with "(bot)" for a bot."""
+        return f"{self.name} (bot)" if self.bot else self.name
+
+
+class Demo(Protocol):
+    """A table the bots play while people watch: it can pause and take one step."""
+
+    @property
+    def paused(self) -> bool: ...
+
+    def toggle_pause(self) -> bool: ...
+
+    def step_once(self) -> None: ...
+
+
+class Table(Protocol):
+    """What the screens of a game talk to."""
+
+    @property
+    def game(self) -> GameInfo[Any, Any]:
+        """The game's description: title, rules, phase help (never its state)."""
+        ...
+
+    @property
+    def seats(self) -> tuple[SeatInfo, ...]: ...
+
+    @property
+    def prompt(self) -> Prompt | None: ...
+
+    def view(self, seat: Seat | None) -> Any:
+        """What ``seat`` may know now (None: the public table), its choices included."""
+        ...
+
+    def act(self, action: Any) -> str | None:
+        """Hand ``action`` to the rules: their refusal, or None when it was applied."""
+        ...
+
+    def check(self, action: Any) -> str | None:
+        """The rules' refusal of ``action``, without applying it (None: it is legal)."""
+        ...
+
+    def pin_matches(self, seat: Seat, pin: str) -> bool: ...
+
+    def unread(self, seat: Seat) -> tuple[str, ...]:
+        """The notes ``seat`` has not been shown yet."""
+        ...
+
+    def mark_read(self, seat: Seat) -> None:
+        """``seat`` has been shown every note it has."""
+        ...
+
+    @property
+    def demo(self) -> Demo | None:
+        """The demo's controls when the bots play for show, else None."""
+        ...
+
+
+def seat_infos(session: Session[Any]) -> tuple[SeatInfo, ...]:
+    return tuple(SeatInfo(s.name, s.is_bot, s.pin_hash is not None) for s in session.seats)
+
+
+class SessionTable:
+    """A table over a session and nothing else: ``act`` applies and keeps the result."""
+
+    def __init__(self, session: Session[Any]) -> None:
+        self.session = session
+        self.notes_seen: dict[Seat, int] = {}
+
+    @property
+    def game(self) -> GameInfo[Any, Any]:
+        return self.session.game
+
+    @property
+    def demo(self) -> Demo | None:
+        return None
+
+    @property
+    def seats(self) -> tuple[SeatInfo, ...]:
+        return seat_infos(self.session)
+
+    @property
+    def prompt(self) -> Prompt | None:
+        return self.session.prompt
+
+    def view(self, seat: Seat | None) -> Any:
+        return self.session.view(seat)
+
+    def check(self, action: Any) -> str | None:
+        return self.session.refusal(action)
+
+    def act(self, action: Any) -> str | None:
+        try:
+            self.session = self.session.apply(action)
+        except IllegalAction as exc:
+            return exc.reason
+        self.applied()
+        return None
+
+    def applied(self) -> None:
+        """Called after every applied action (the hotseat flow saves and moves on)."""
+
+    def pin_matches(self, seat: Seat, pin: str) -> bool:
+        return self.session.seats[seat].pin_matches(pin)
+
+    def unread(self, seat: Seat) -> tuple[str, ...]:
+        return self.view(seat).notes[self.notes_seen.get(seat, 0) :]
+
+    def mark_read(self, seat: Seat) -> None:
+        self.notes_seen[seat] = len(self.view(seat).notes)

@@ -1,0 +1,217 @@
+"""Setup: seats (name, person or bot, PIN), seed, the game's options, a pack.
+
+The form's first field takes the focus only once the form is drawn, so keys
+typed while it opens (a second ``n`` from the lobby) are not taken as a name.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from pathlib import Path
+from typing import Any, ClassVar
+
+from rich.text import Text
+from textual import on
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, VerticalScroll
+from textual.widget import Widget
+from textual.widgets import Input, Label, Static
+
+from rules import saves
+from rules.engine import GameInfo
+from rules.session import BOT, PERSON
+from tui.kit.base import HELP_BINDINGS, Field, ParlourScreen, ProseInput
+from tui.messages import ShowLobby, StartGame
+from tui.setup_form import SetupEntry, check_setup
+from tui.widgets.refusal import Refusal
+from tui.widgets.toggle import Toggle
+from tui.widgets.whobar import WhoBar
+
+SETUP_HELP = """\
+Fill in one row per seat, in clockwise order: a name (all different), whether
+a person or a bot plays it (Space flips it), and an optional 4-digit PIN that
+the player must type to lift their curtain. The seed decides every shuffle and
+roll: the same seed and the same moves always give the same game. Leave the
+pack empty for the default cards, or give the path of your own TOML pack. Tab
+moves between fields; Enter or Ctrl+S starts the game.
+"""
+
+DEFAULT_NAMES = ("Ann", "Bo", "Cleo", "Dev", "Eli", "Fay", "Gus", "Hal", "Ivy", "Jo")
+KINDS = (("Person", PERSON), ("Bot", BOT))
+
+
+def default_name(seat: int) -> str:
+    return DEFAULT_NAMES[seat] if seat < len(DEFAULT_NAMES) else f"Player {seat + 1}"
+
+
+class SetupScreen(ParlourScreen):
+    """The form that starts a new game."""
+
+    DEFAULT_CSS = """
+    SetupScreen #title { height: 1; }
+    SetupScreen #form { padding: 0 1; }
+    SetupScreen .row { height: 3; }
+    SetupScreen .row Label { width: 20; height: 3; content-align: left middle; }
+    SetupScreen .row .name { width: 22; }
+    SetupScreen .row .pin { width: 14; }
+    SetupScreen .row .number { width: 9; }
+    SetupScreen .row .wide { width: 1fr; }
+    SetupScreen .row .note { width: 1fr; height: 3; color: $text-muted; padding: 0 1; }
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("ctrl+s", "start", "Start game", priority=True),
+        Binding("ctrl+r", "reseed", "New seed", priority=True),
+        Binding("escape", "back", "Back to lobby"),
+        *HELP_BINDINGS,
+    ]
+
+    def __init__(
+        self,
+        game: GameInfo[Any, Any],
+        saves_dir: Path,
+        seed_source: Callable[[], int],
+        pack_path: str | None = None,
+    ) -> None:
+        super().__init__()
+        self.game = game
+        self.saves_dir = saves_dir
+        self.seed_source = seed_source
+        self.pack_path = pack_path
+        self.texts = game.text_options(game.default_pack())
+
+    def body(self) -> Iterable[Widget]:
+        game = self.game
+        yield WhoBar(f"New game of {game.title}: who is playing?", id="title")
+        with VerticalScroll(id="form"):
+            for seat in range(game.max_seats):
+                with Horizontal(classes="row", id=f"row-{seat}"):
+                    yield Label(f"Seat {seat + 1}")
+                    yield Field(
+                        default_name(seat),
+                        placeholder="name",
+                        classes="name",
+                        id=f"name-{seat}",
+                        max_length=16,
+                    )
+                    kind = BOT if seat == game.bot_seats - 1 else PERSON
+                    yield Toggle(KINDS, kind, id=f"kind-{seat}")
+                    yield Field(
+                        placeholder="PIN (opt.)",
+                        password=True,
+                        max_length=4,
+                        restrict=r"[0-9]*",
+                        classes="pin",
+                        id=f"pin-{seat}",
+                    )
+            if game.min_seats != game.max_seats:
+                with Horizontal(classes="row"):
+                    yield Label("Players")
+                    yield Field(
+                        str(game.bot_seats), id="count", classes="number", restrict=r"[0-9]*"
+                    )
+                    yield Static(f"{game.min_seats} to {game.max_seats} seats.", classes="note")
+            with Horizontal(classes="row"):
+                yield Label("Seed")
+                yield Field(
+                    str(self.seed_source()),
+                    id="seed",
+                    classes="name",
+                    restrict=r"[0-9]*",
+                    max_length=9,
+                )
+            for option in game.options:
+                with Horizontal(classes="row"):
+                    yield Label(option.label)
+                    yield Field(
+                        str(option.default),
+                        id=f"option-{option.key}",
+                        classes="number",
+                        restrict=r"[0-9]*",
+                    )
+                    yield Static(
+                        Text(f"{option.minimum}-{option.maximum}. {option.help}"), classes="note"
+                    )
+            for text in self.texts:
+                with Horizontal(classes="row"):
+                    yield Label(text.label)
+                    yield ProseInput(
+                        placeholder=text.default or "(optional)",
+                        id=f"text-{text.key}",
+                        classes="wide",
+                        max_length=text.longest,
+                    )
+            with Horizontal(classes="row"):
+                yield Label("Card pack")
+                yield Field(
+                    self.pack_path or "",
+                    placeholder="empty: the default pack",
+                    id="pack",
+                    classes="wide",
+                )
+        yield Refusal(id="errors")
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        if self.game.min_seats != self.game.max_seats:
+            self._count_changed()
+        # Once drawn: keys that came while the form opened go nowhere.
+        self.call_after_refresh(self.take_focus, self.query_one("#name-0", Input))
+
+    def phase_help(self) -> str:
+        return SETUP_HELP
+
+    def help_title(self) -> str:
+        return f"Setting up {self.game.title}"
+
+    def rules_text(self) -> str:
+        return self.game.rules_text
+
+    def _count(self) -> int:
+        if self.game.min_seats == self.game.max_seats:
+            return self.game.max_seats
+        text = self.query_one("#count", Input).value.strip()
+        return int(text) if text.isdigit() else -1
+
+    def entry(self) -> SetupEntry:
+        count = self._count()
+        seats = range(min(max(count, 0), self.game.max_seats))
+        extra = max(0, count - self.game.max_seats)
+        return SetupEntry(
+            names=tuple(self.query_one(f"#name-{s}", Input).value for s in seats) + ("",) * extra,
+            kinds=tuple(self.query_one(f"#kind-{s}", Toggle).value for s in seats)
+            + (PERSON,) * extra,
+            pins=tuple(self.query_one(f"#pin-{s}", Input).value for s in seats) + ("",) * extra,
+            seed=self.query_one("#seed", Input).value,
+            options=tuple(
+                (o.key, self.query_one(f"#option-{o.key}", Input).value) for o in self.game.options
+            ),
+            pack=self.query_one("#pack", Input).value,
+            texts=tuple((t.key, self.query_one(f"#text-{t.key}", Input).value) for t in self.texts),
+        )
+
+    @on(Input.Changed, "#count")
+    def _count_changed(self) -> None:
+        count = self._count()
+        for seat in range(self.game.max_seats):
+            self.query_one(f"#row-{seat}").display = seat < count
+
+    @on(Input.Submitted)
+    def _submitted(self) -> None:
+        self.action_start()
+
+    def action_start(self) -> None:
+        problems, session = check_setup(self.game, self.entry())
+        errors = self.query_one("#errors", Refusal)
+        if session is None:
+            errors.show("\n".join(problems))
+            return
+        errors.show(None)
+        path = saves.new_save_path(self.saves_dir, self.game.id, session.seed)
+        self.post_message(StartGame(session, path, fresh=True))
+
+    def action_reseed(self) -> None:
+        self.query_one("#seed", Input).value = str(self.seed_source())
+
+    def action_back(self) -> None:
+        self.post_message(ShowLobby())

@@ -16,6 +16,7 @@ from textual import on
 from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.command import CommandPalette
+from textual.notifications import SeverityLevel
 from textual.screen import Screen
 
 from themes.colours import THEMES
@@ -68,6 +69,19 @@ class ParlourApp(App[None]):
         for colours in THEMES:
             self.register_theme(colours)
         self.theme = theme
+
+    def notify(
+        self,
+        message: str,
+        *,
+        title: str = "",
+        severity: SeverityLevel = "information",
+        timeout: float | None = None,
+        markup: bool = False,
+    ) -> None:
+        """A toast, always shown as text: its message may hold a name, a path or a
+        refusal, and a bracket in any of them must not be read as markup."""
+        super().notify(message, title=title, severity=severity, timeout=timeout, markup=False)
 
     def on_mount(self) -> None:
         self.install_screen(LobbyScreen(self.saves_dir), LOBBY)

@@ -6,11 +6,13 @@ import argparse
 import json
 import os
 import sys
+import unicodedata
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 from rules import registry
+from rules.names import UNSHOWABLE
 
 # Everything else is imported by the command that needs it, so that `parlour` alone
 # (the lobby) starts without importing any game's rules.
@@ -140,6 +142,17 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def shown(text: str) -> str:
+    """``text`` safe to write to a terminal: every character a terminal would act on
+    or hide (an escape, a control, a zero-width or direction mark) is written as its
+    code instead (``\\u001b``), so a name or a file cannot set the title or clear the
+    screen. The command line writes nothing else it did not make itself."""
+    return "".join(
+        c if c == "\n" or unicodedata.category(c) not in UNSHOWABLE else f"\\u{ord(c):04x}"
+        for c in text
+    )
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     try:
         return _main(argv)
@@ -162,7 +175,7 @@ def _main(argv: Sequence[str] | None) -> int:
                 problem = f"{game.title} has no Evening Ball mode"
             options["evening_ball"] = 1
         if problem:
-            print(f"parlour: {problem}", file=sys.stderr)
+            print(shown(f"parlour: {problem}"), file=sys.stderr)
             return 2
         from rules.simulate import simulate
 
@@ -175,12 +188,14 @@ def _main(argv: Sequence[str] | None) -> int:
         try:
             session = saves.load(args.file)
         except saves.SaveError as exc:
-            print(f"refused: {exc}", file=sys.stderr)
+            print(shown(f"refused: {exc}"), file=sys.stderr)
             return 1
         state = "finished" if session.outcome else f"{session.game.turn_word} {session.turn}"
         print(
-            f"ok: {session.game.title}, {', '.join(s.name for s in session.seats)}, "
-            f"{state}, {len(session.actions)} actions replayed"
+            shown(
+                f"ok: {session.game.title}, {', '.join(s.name for s in session.seats)}, "
+                f"{state}, {len(session.actions)} actions replayed"
+            )
         )
         return 0
     if command == "rules":
@@ -202,7 +217,7 @@ def _run_app(args: argparse.Namespace) -> int:
 
         problem, session = _new_session(args, pack)
         if session is None:
-            print(f"parlour: {problem}", file=sys.stderr)
+            print(shown(f"parlour: {problem}"), file=sys.stderr)
             return 2
         path = saves.new_save_path(saves_dir, session.game.id, session.seed)
         opening = lambda app: app.start_flow(session, path)  # noqa: E731
@@ -213,7 +228,7 @@ def _run_app(args: argparse.Namespace) -> int:
             try:
                 session = saves.load(args.file)
             except saves.SaveError as exc:
-                print(f"parlour: refused: {exc}", file=sys.stderr)
+                print(shown(f"parlour: refused: {exc}"), file=sys.stderr)
                 return 1
             opening = lambda app: app.start_flow(session, args.file, fresh=False)  # noqa: E731
         else:
@@ -224,7 +239,7 @@ def _run_app(args: argparse.Namespace) -> int:
         delay = max(0.0, args.delay)
         opening = lambda app: app.start_demo(args.game, args.seed)  # noqa: E731
     if pack is not None and not Path(pack).is_file():
-        print(f"parlour: {pack}: no such pack file", file=sys.stderr)
+        print(shown(f"parlour: {pack}: no such pack file"), file=sys.stderr)
         return 2
     app = ParlourApp(
         saves_dir,
@@ -239,6 +254,8 @@ def _run_app(args: argparse.Namespace) -> int:
 
 def _options(game: Any, items: list[str]) -> tuple[dict[str, int], str]:
     """``KEY=VALUE`` options checked against the game's; a problem sentence or ''."""
+    from tui.setup_form import is_number
+
     options: dict[str, int] = {}
     specs = {o.key: o for o in game.options}
     for item in items:
@@ -249,7 +266,7 @@ def _options(game: Any, items: list[str]) -> tuple[dict[str, int], str]:
             known = ", ".join(specs) or "none"
             return {}, f"{game.title} has no option {key!r} (options: {known})"
         spec = specs[key]
-        if not value.isdigit() or not spec.minimum <= int(value) <= spec.maximum:
+        if not is_number(value) or not spec.minimum <= int(value) <= spec.maximum:
             return {}, f"{spec.label} must be a whole number from {spec.minimum} to {spec.maximum}"
         options[key] = int(value)
     return options, ""

@@ -11,6 +11,7 @@ from typing import Any
 from attrs import frozen
 
 from rules.engine import GameInfo, IllegalAction
+from rules.names import look_alike, name_fault, plain_name
 from rules.packs import PackError
 from rules.session import BOT, PERSON, SeatPlan, Session, hash_pin
 
@@ -29,6 +30,12 @@ class SetupEntry:
     options: tuple[tuple[str, str], ...] = ()
     pack: str = ""
     texts: tuple[tuple[str, str], ...] = ()
+
+
+def is_number(text: str) -> bool:
+    """Whether ``text`` is a whole number written in the digits 0-9 (``str.isdigit``
+    also takes "²" and Arabic-Indic digits, which ``int`` then refuses or reads)."""
+    return text.isascii() and text.isdigit()
 
 
 def bot_names(count: int, taken: tuple[str, ...]) -> tuple[str, ...]:
@@ -51,30 +58,40 @@ def check_setup(game: GameInfo[Any, Any], entry: SetupEntry) -> tuple[list[str],
             else f"{game.min_seats} to {game.max_seats}"
         )
         problems.append(f"{game.title} needs {bounds} players; there are {count}.")
-    names = tuple(n.strip() for n in entry.names)
+    names = tuple(plain_name(n) for n in entry.names)
     seen: dict[str, int] = {}
     for index, name in enumerate(names):
         label = f"Seat {index + 1}"
+        fault = name_fault(name)
         if not name:
             problems.append(f"{label} needs a name.")
         elif len(name) > LONGEST_NAME:
             problems.append(f"{label}'s name is too long ({LONGEST_NAME} characters at most).")
-        elif name.casefold() in seen:
-            problems.append(f"Two seats are called {name}: every name must differ.")
-        seen.setdefault(name.casefold(), index)
+        elif fault is not None:
+            problems.append(f"{label}'s name {fault}.")
+        elif look_alike(name) in seen:
+            other = seen[look_alike(name)]
+            if names[other].casefold() == name.casefold():
+                problems.append(f"Two seats are called {name}: every name must differ.")
+            else:
+                problems.append(
+                    f"Seats {other + 1} and {index + 1} are called {names[other]} and {name},"
+                    " which look the same on screen: every name must look different."
+                )
+        seen.setdefault(look_alike(name), index)
     seats = []
     for index, (name, kind, pin) in enumerate(zip(names, entry.kinds, entry.pins, strict=True)):
         pin = pin.strip()
         if kind not in (PERSON, BOT):
             problems.append(f"Seat {index + 1} must be a person or a bot.")
-        if pin and (len(pin) != 4 or not pin.isdigit()):
+        if pin and (len(pin) != 4 or not is_number(pin)):
             problems.append(f"Seat {index + 1}'s PIN must be exactly 4 digits (or left empty).")
         if pin and kind == BOT:
             problems.append(f"Seat {index + 1} is a bot: bots need no PIN.")
         seats.append(SeatPlan(name, kind, hash_pin(pin) if pin and kind == PERSON else None))
     seed_text = entry.seed.strip()
     seed = 0
-    if not seed_text.isdigit() or len(seed_text) > 9:
+    if not is_number(seed_text) or len(seed_text) > 9:
         problems.append("The seed must be a whole number of at most 9 digits.")
     else:
         seed = int(seed_text)
@@ -82,7 +99,7 @@ def check_setup(game: GameInfo[Any, Any], entry: SetupEntry) -> tuple[list[str],
     typed = dict(entry.options)
     for option in game.options:
         text = typed.get(option.key, str(option.default)).strip()
-        if not (text.isdigit() and option.minimum <= int(text) <= option.maximum):
+        if not (is_number(text) and option.minimum <= int(text) <= option.maximum):
             problems.append(
                 f"{option.label} must be a whole number from {option.minimum} to {option.maximum}."
             )

@@ -22,18 +22,22 @@ from rules.engine import GameInfo
 from rules.session import BOT, PERSON
 from tui.kit.base import HELP_BINDINGS, Field, ParlourScreen, ProseInput
 from tui.messages import ShowLobby, StartGame
-from tui.setup_form import SetupEntry, check_setup
+from tui.setup_form import SetupEntry, check_setup, is_number
 from tui.widgets.refusal import Refusal
 from tui.widgets.toggle import Toggle
 from tui.widgets.whobar import WhoBar
 
 SETUP_HELP = """\
-Fill in one row per seat, in clockwise order: a name (all different), whether
-a person or a bot plays it (Space flips it), and an optional 4-digit PIN that
+Fill in one row per seat, in clockwise order: a name, whether a person or a
+bot plays it (Space flips it), and an optional 4-digit PIN that
 the player must type to lift their curtain. The seed decides every shuffle and
 roll: the same seed and the same moves always give the same game. Leave the
 pack empty for the default cards, or give the path of your own TOML pack. Tab
 moves between fields; Enter or Ctrl+S starts the game.
+
+Names must look different on screen: "Bo" and "BO", or a "Bo" written with a
+Cyrillic "о", count as the same name. A name is shown exactly as typed
+(brackets included), but it cannot hold invisible or control characters.
 """
 
 DEFAULT_NAMES = ("Ann", "Bo", "Cleo", "Dev", "Eli", "Fay", "Gus", "Hal", "Ivy", "Jo")
@@ -171,7 +175,7 @@ class SetupScreen(ParlourScreen):
         if self.game.min_seats == self.game.max_seats:
             return self.game.max_seats
         text = self.query_one("#count", Input).value.strip()
-        return int(text) if text.isdigit() else -1
+        return int(text) if is_number(text) else -1
 
     def entry(self) -> SetupEntry:
         count = self._count()

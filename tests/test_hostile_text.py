@@ -1,0 +1,149 @@
+"""Text from people and packs is shown as text, and names read as one thing (issue 12, part 1).
+
+A guest may type markup (``[/]``), terminal escapes, invisible characters or a
+look-alike of another player's name. Names are made plain and checked where the
+setup form and ``parlour new`` both check them (``tui.setup_form.check_setup``);
+whatever is accepted is drawn as text on every screen of every game.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from textual.widgets._toast import Toast
+
+import tests.screen_sweep as sweep
+from rules import registry, saves
+from rules.names import look_alike, name_fault, plain_name
+from rules.session import BOT, PERSON, SeatPlan, Session
+from tests.tui_helpers import make_app, screen_text
+from tui.cli import main
+from tui.screens.curtain import CurtainScreen
+from tui.screens.resolution import ResolutionScreen
+from tui.setup_form import SetupEntry, check_setup
+
+MARKUP_NAMES = ("[/]", "[b]Bo", "Cy[red]", "D[/i]ev", "E[@click=app.quit]li", "F\\[x]")
+"""Names that Rich or Textual markup would read as tags, actions or escapes."""
+
+
+def _problems(*names: str) -> list[str]:
+    game = registry.get("island")
+    entry = SetupEntry(names, (PERSON,) * len(names), ("",) * len(names), "7")
+    return check_setup(game, entry)[0]
+
+
+# --- names ----------------------------------------------------------------------
+
+
+def test_a_name_is_made_plain_full_width_letters_and_runs_of_spaces_included():
+    assert plain_name("  Ｂｏ \n  Lee ") == "Bo Lee"
+
+
+@pytest.mark.parametrize(
+    ("name", "what"),
+    [
+        ("Bo\u200b", "an invisible formatting character (such as a zero-width space)"),
+        ("Bo\u202eoB", "an invisible formatting character (such as a zero-width space)"),
+        ("Bo\x1b]0;owned\x07", "a control character (such as a newline or a terminal escape)"),
+        ("Bo\ue000", "a private-use character"),
+    ],
+)
+def test_a_name_holding_a_character_that_cannot_be_shown_is_refused(name, what):
+    assert name_fault(plain_name(name)) == f"holds {what}, which cannot be shown as it is"
+    refusal = f"Seat 2's name holds {what}, which cannot be shown as it is."
+    assert _problems("Ann", name, "Cleo") == [refusal]
+
+
+def test_look_alike_letters_of_other_scripts_read_as_the_latin_ones():
+    assert look_alike("Bо") == look_alike("BO") == look_alike("bo")  # Cyrillic о
+    assert look_alike("Οdα") == look_alike("oda")  # Greek capital omicron, alpha
+    assert look_alike("Ann") != look_alike("Anne")
+
+
+def test_two_names_that_look_the_same_are_refused_naming_both_seats():
+    assert _problems("Bo", "Bо", "Cleo") == [
+        "Seats 1 and 2 are called Bo and Bо, which look the same on screen: "
+        "every name must look different."
+    ]
+    assert _problems("Bo", "Ｂｏ", "Cleo") == ["Two seats are called Bo: every name must differ."]
+
+
+def test_names_with_brackets_are_accepted_as_they_are():
+    problems, session = check_setup(
+        registry.get("island"),
+        SetupEntry(MARKUP_NAMES[:3], (PERSON,) * 3, ("",) * 3, "7"),
+    )
+    assert problems == []
+    assert session is not None and [s.name for s in session.seats] == list(MARKUP_NAMES[:3])
+
+
+def test_parlour_new_refuses_an_escape_in_a_name_with_one_line_and_no_escape(capsys):
+    assert main(["new", "island", "--players", "Ann,Bo\x1b[2J,Cleo"]) == 2
+    err = capsys.readouterr().err
+    assert "Seat 2's name holds a control character" in err
+    assert "\x1b" not in err
+
+
+@pytest.mark.parametrize("value", ["²", "١٩", "1e3", " "])
+def test_an_option_that_is_not_plain_digits_is_refused_with_one_line(value, capsys):
+    assert main(["new", "island", "--players", "Ann,Bo", "--bots", "1",
+                 "--option", f"tiles={value}"]) == 2  # fmt: skip
+    err = capsys.readouterr().err
+    assert "Tiles" in err and "must be a whole number from" in err
+    assert "Traceback" not in err
+
+
+# --- on screen --------------------------------------------------------------------
+
+
+@pytest.mark.long
+@pytest.mark.parametrize("game_id", sweep.game_ids())
+async def test_markup_in_names_plays_every_game_to_its_end_shown_as_typed(
+    tmp_path: Path, game_id: str, monkeypatch
+):
+    monkeypatch.setattr(sweep, "NAMES", MARKUP_NAMES + ("Gus", "Hal", "Ivy", "Jo"))
+    plan = sweep.quick_plans(game_id, 1)[0]
+    session = plan.table.session(plan.seeds[0])
+    path = tmp_path / "game.json"
+    app = make_app(tmp_path, opening=lambda app: app.start_flow(session, path))
+    curtains: set[str] = set()
+
+    async def visit(moment: sweep.Moment) -> None:
+        if isinstance(moment.screen, CurtainScreen):
+            text = " ".join(screen_text(app).split())
+            curtains.add(moment.screen.seat_name)
+            assert f"Pass the keyboard to {moment.screen.seat_name}" in text
+
+    async with app.run_test(size=(120, 40)) as pilot:
+        # Every curtain and screen kind shows within the first decisions; the bots
+        # finish the game off-screen and the end screen shows the names too.
+        await sweep.drive(pilot, visit, enough=lambda r: r.actions >= 60)
+        assert isinstance(app.screen, ResolutionScreen)
+    assert curtains & set(MARKUP_NAMES)
+
+
+async def test_a_toast_shows_brackets_as_text(tmp_path: Path):
+    app = make_app(tmp_path / "x[/]y [old]")
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await pilot.pause()
+        assert "Games are saved in " in screen_text(app)
+        assert str(app.screen.query_one("#where").render()).endswith("x[/]y [old]")
+        app.notify("Saved to /tmp/x[/]y [b]old")
+        await pilot.pause()
+        shown = [str(toast.render()) for toast in app.screen.query(Toast)]
+        assert shown == ["Saved to /tmp/x[/]y [b]old"]
+
+
+def test_parlour_check_writes_an_escape_in_a_saved_name_as_its_code(tmp_path: Path, capsys):
+    """A save made by hand (no form checked it) may hold any name."""
+    game = registry.get("island")
+    names = ("Ann", "Bo\x1b]0;owned\x07\x1b[2J", "Cleo\u202e")
+    config = game.make_config(names, {}, game.default_pack())
+    session = Session.start(game, config, 3, tuple(SeatPlan(n, BOT) for n in names))
+    path = tmp_path / "game.json"
+    saves.write(session, path)
+    assert main(["check", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "\x1b" not in out and "\x07" not in out and "\u202e" not in out
+    assert "Bo\\u001b]0;owned\\u0007\\u001b[2J, Cleo\\u202e" in out

@@ -13,7 +13,7 @@ from rules.session import BOT, SeatPlan, Session
 from rules.simulate import bot_config
 from rules.temptress.actions import ClaimFloor, Decline, Join, PlayCards, StartArgument
 from tests.temptress_tui_helpers import footer, footer_problems, lines, with_suitor
-from tests.tui_helpers import make_app, screen_text
+from tests.tui_helpers import burst, make_app, screen_text
 from tui.screens.curtain import CurtainScreen
 from tui.temptress.forms import ArgueForm, CourtForm
 from tui.temptress.referee import NarratorConsole
@@ -428,3 +428,15 @@ async def test_a_die_is_re_rolled_by_its_number_and_lingers_on_the_table(tmp_pat
     assert ui.lingers(before, after) == (before.contest.dice != after.contest.dice)
     assert not ui.lingers(after, after)
     assert ui.lingers(_at_floor().view(None), before)  # a first target
+
+
+# --- keys that arrive together (issue 12) ---------------------------------------------
+
+
+async def test_space_then_a_cursor_key_together_tick_the_card_the_space_was_on(tmp_path):
+    app = _app(tmp_path, _playing())
+    async with app.run_test(size=SIZE) as pilot:
+        await _lift(pilot, PlayScreen)
+        burst(app, "space", "down", "down")
+        await pilot.pause()
+        assert app.screen.chosen() == SEVENS[:1]

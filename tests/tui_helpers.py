@@ -120,18 +120,31 @@ async def resize(pilot, width: int, height: int) -> None:
     await settle(pilot)
 
 
+def key_event(app, key: str, sender: bool = True) -> Key:
+    """The Key event for ``key`` as ``pilot.press`` builds it (``sender``: sent by the
+    app), or as the terminal driver posts it (not ``sender``)."""
+    if len(key) == 1 and not key.isalnum():
+        key = _character_to_key(key)
+    try:
+        char = unicodedata.lookup(_get_unicode_name_from_key(REPLACED_KEYS.get(key, key)))
+    except KeyError:
+        char = key if len(key) == 1 else None
+    event = Key(key, char)
+    if sender:
+        event.set_sender(app)
+    return event
+
+
 async def press(pilot, *keys: str) -> None:
     """``pilot.press``, settled (``settle``) after each key rather than paused: the same
     key events, posted to the app as the driver posts them."""
     app = pilot.app
     for key in keys:
-        if len(key) == 1 and not key.isalnum():
-            key = _character_to_key(key)
-        try:
-            char = unicodedata.lookup(_get_unicode_name_from_key(REPLACED_KEYS.get(key, key)))
-        except KeyError:
-            char = key if len(key) == 1 else None
-        event = Key(key, char)
-        event.set_sender(app)
-        await app._post_message(event)
+        await app._post_message(key_event(app, key))
         await settle(pilot)
+
+
+def burst(app, *keys: str) -> None:
+    """Keys sent at once, as they arrive over SSH: nothing waits between them."""
+    for key in keys:
+        app._driver.send_message(key_event(app, key, sender=False))

@@ -21,10 +21,12 @@ from textual.screen import Screen
 
 from themes.colours import THEMES
 from tui import messages
+from tui.crash_log import crash_line, write_crash_log
 from tui.kit.base import ParlourScreen
 from tui.screens.help import HelpScreen
 from tui.screens.lobby import LobbyScreen
 from tui.screens.resume import ResumeScreen
+from tui.widgets.palette import Palette
 
 if TYPE_CHECKING:
     from rules.session import Session
@@ -66,9 +68,31 @@ class ParlourApp(App[None]):
         self.seed_source = seed_source
         self.opening = opening
         self.flow: GameFlow | None = None
+        self.crash_log: Path | None = None
+        """Where the last unexpected error was written (see ``_handle_exception``)."""
+        self.crash_message: str | None = None
+        """The one line to show for it once the terminal is restored."""
         for colours in THEMES:
             self.register_theme(colours)
         self.theme = theme
+
+    def _handle_exception(self, error: Exception) -> None:
+        """An unexpected error ends the app, as in Textual, but its traceback goes to a
+        private log without local variables (one could hold a hand), and once the
+        terminal is restored the command line shows one line naming that log
+        (``crash_message``; ``tui.crash_log``)."""
+        self._return_code = 1
+        if self._exception is None:  # Pilot re-raises the first one in tests
+            self._exception = error
+            self._exception_event.set()
+        self.crash_log = write_crash_log(self.saves_dir.parent, error)
+        self.crash_message = crash_line(self.crash_log)  # the CLI prints it, once restored
+        self._close_messages_no_wait()
+
+    def action_command_palette(self) -> None:
+        """Ctrl+P: the palette (``tui.widgets.palette``: safe against key bursts)."""
+        if self.use_command_palette and self.screen.id != "--command-palette":
+            self.push_screen(Palette(id="--command-palette"))
 
     def notify(
         self,

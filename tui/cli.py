@@ -249,7 +249,14 @@ def _run_app(args: argparse.Namespace) -> int:
         opening=opening,
     )
     app.run()
-    return 0
+    return finish(app)
+
+
+def finish(app: Any) -> int:
+    """After the app: the one line naming the crash log, if it crashed; the exit code."""
+    if app.crash_message is not None:
+        print(shown(app.crash_message), file=sys.stderr)
+    return int(app.return_code or 0)
 
 
 def _options(game: Any, items: list[str]) -> tuple[dict[str, int], str]:

@@ -85,6 +85,12 @@ class CardSelection(SelectionList[SelectionType], Generic[SelectionType]):
         if index < self.option_count:
             self.highlighted = index
 
+    def action_select(self) -> None:
+        """Space (or a click): tick or untick the card under the cursor now. Textual
+        ticks it when a message about the key is handled, by which time a key right
+        behind it (a burst over SSH) may have moved the cursor."""
+        self._toggle_highlighted_selection()
+
     def action_confirm(self) -> None:
         self.post_message(self.Confirmed())
 

@@ -147,3 +147,43 @@ def test_parlour_check_writes_an_escape_in_a_saved_name_as_its_code(tmp_path: Pa
     out = capsys.readouterr().out
     assert "\x1b" not in out and "\x07" not in out and "\u202e" not in out
     assert "Bo\\u001b]0;owned\\u0007\\u001b[2J, Cleo\\u202e" in out
+
+
+# --- the command line (issue 12, part 5) --------------------------------------------
+
+
+DELAYED = (
+    ["new", "island", "--players", "A,B,C", "--bot-delay"],
+    ["resume", "--bot-delay"],
+    ["demo", "island", "--delay"],
+)
+
+
+@pytest.mark.parametrize("delay", ["inf", "nan", "-1", "61", "soon"])
+@pytest.mark.parametrize("command", DELAYED)
+def test_a_bot_delay_that_is_not_0_to_60_seconds_is_refused(command, delay, capsys):
+    with pytest.raises(SystemExit) as exited:
+        main([*command, delay])
+    assert exited.value.code == 2
+    err = capsys.readouterr().err
+    assert f"'{delay}' is not a number of seconds from 0 to 60" in err
+    assert "Traceback" not in err
+
+
+@pytest.mark.parametrize("games", ["0", "1000001", str(10**12), "²", "-5"])
+def test_simulate_refuses_a_number_of_games_out_of_bounds(games, capsys):
+    with pytest.raises(SystemExit) as exited:
+        main(["simulate", "island", "--games", games])
+    assert exited.value.code == 2
+    assert "is not a whole number of games from 1 to 1,000,000" in capsys.readouterr().err
+
+
+def test_ctrl_c_during_simulate_stops_with_one_line(monkeypatch, capsys):
+    def interrupted(*args, **kwargs):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr("rules.simulate.simulate", interrupted)
+    assert main(["simulate", "island", "--games", "5"]) == 130
+    captured = capsys.readouterr()
+    assert captured.err == "parlour: simulate stopped (Ctrl+C); no report\n"
+    assert captured.out == ""

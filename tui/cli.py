@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import os
 import sys
 import unicodedata
@@ -63,7 +64,7 @@ def build_parser() -> argparse.ArgumentParser:
     new.add_argument("--seed", type=int, help="the seed (random when left out)")
     new.add_argument(
         "--bot-delay",
-        type=float,
+        type=seconds,
         default=0.8,
         metavar="SECONDS",
         help="seconds between bot moves at the table (default 0.8)",
@@ -85,7 +86,7 @@ def build_parser() -> argparse.ArgumentParser:
     resume.add_argument("file", nargs="?", type=Path)
     resume.add_argument(
         "--bot-delay",
-        type=float,
+        type=seconds,
         default=0.8,
         metavar="SECONDS",
         help="seconds between bot moves at the table (default 0.8)",
@@ -99,7 +100,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     demo.add_argument("game", choices=game_ids)
     demo.add_argument("--seed", type=int)
-    demo.add_argument("--delay", type=float, default=0.8, help="seconds between bot moves")
+    demo.add_argument("--delay", type=seconds, default=0.8, help="seconds between bot moves")
 
     sim = commands.add_parser(
         "simulate",
@@ -108,7 +109,7 @@ def build_parser() -> argparse.ArgumentParser:
         description="Play many bot games without a screen and report.",
     )
     sim.add_argument("game", choices=game_ids)
-    sim.add_argument("--games", type=int, default=100)
+    sim.add_argument("--games", type=game_count, default=100, help=f"1 to {MOST_GAMES:,}")
     sim.add_argument("--seed", type=int, default=1)
     sim.add_argument("--json", action="store_true", help="print the report as JSON")
     sim.add_argument(
@@ -142,6 +143,34 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+LONGEST_DELAY = 60.0
+"""The longest pause between bot moves the table accepts, in seconds."""
+MOST_GAMES = 1_000_000
+"""The most games one ``parlour simulate`` plays (10,000 take about ten minutes)."""
+
+
+def seconds(text: str) -> float:
+    """A pause in seconds, from 0 to ``LONGEST_DELAY`` (``inf`` and ``nan`` are not)."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = math.nan
+    if not 0 <= value <= LONGEST_DELAY:  # also false for nan
+        raise argparse.ArgumentTypeError(
+            f"{shown(repr(text))} is not a number of seconds from 0 to {LONGEST_DELAY:g}"
+        )
+    return value
+
+
+def game_count(text: str) -> int:
+    """How many games to simulate: a whole number from 1 to ``MOST_GAMES``."""
+    if not (text.isascii() and text.isdigit()) or not 1 <= int(text) <= MOST_GAMES:
+        raise argparse.ArgumentTypeError(
+            f"{shown(repr(text))} is not a whole number of games from 1 to {MOST_GAMES:,}"
+        )
+    return int(text)
+
+
 def shown(text: str) -> str:
     """``text`` safe to write to a terminal: every character a terminal would act on
     or hide (an escape, a control, a zero-width or direction mark) is written as its
@@ -165,9 +194,6 @@ def _main(argv: Sequence[str] | None) -> int:
     args = build_parser().parse_args(argv)
     command = args.command
     if command == "simulate":
-        if args.games < 1:
-            print("parlour: --games must be at least 1", file=sys.stderr)
-            return 2
         game = registry.get(args.game)
         options, problem = _options(game, args.option)
         if args.evening_ball:
@@ -179,7 +205,11 @@ def _main(argv: Sequence[str] | None) -> int:
             return 2
         from rules.simulate import simulate
 
-        report = simulate(game, args.games, args.seed, options=options)
+        try:
+            report = simulate(game, args.games, args.seed, options=options)
+        except KeyboardInterrupt:  # Ctrl+C: stop quietly, no traceback
+            print("parlour: simulate stopped (Ctrl+C); no report", file=sys.stderr)
+            return 130
         print(json.dumps(report.as_dict(), indent=2) if args.json else report.as_text())
         return 0 if report.errors == 0 else 1
     if command == "check":

@@ -164,7 +164,9 @@ def seconds(text: str) -> float:
 
 def game_count(text: str) -> int:
     """How many games to simulate: a whole number from 1 to ``MOST_GAMES``."""
-    if not (text.isascii() and text.isdigit()) or not 1 <= int(text) <= MOST_GAMES:
+    from tui.setup_form import is_number
+
+    if not is_number(text) or not 1 <= int(text) <= MOST_GAMES:
         raise argparse.ArgumentTypeError(
             f"{shown(repr(text))} is not a whole number of games from 1 to {MOST_GAMES:,}"
         )

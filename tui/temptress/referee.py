@@ -27,7 +27,7 @@ from rules.temptress.views import TemptressView
 from tui.kit.base import ProseInput
 from tui.kit.choice import ChoiceScreen, Question
 from tui.port import Table
-from tui.temptress.render import contest_text, secrets_text
+from tui.temptress.render import RoundPage, contest_text, secrets_text
 from tui.widgets.cards import CardList, CardSelection
 from tui.widgets.notes import NotesPanel
 from tui.widgets.refusal import Refusal
@@ -51,7 +51,7 @@ def console_question(choices: Any) -> Question:
     return Pick(NOTHING, ())
 
 
-class NarratorConsole(ChoiceScreen):
+class NarratorConsole(RoundPage, ChoiceScreen):
     """The referee seat's console: the table and every secret on top, the narrator's
     decision below."""
 
@@ -85,14 +85,6 @@ class NarratorConsole(ChoiceScreen):
         self.twist = False
         """A miss told as a success with a twist (the verdict only)."""
         super().__init__(table, seat, console_question(choices), notes)
-
-    @property
-    def temptress(self) -> TemptressView:
-        view: TemptressView = self.view
-        return view
-
-    def progress(self) -> str:
-        return f"Round {self.temptress.round}"
 
     # --- layout -------------------------------------------------------------------
 

@@ -73,6 +73,19 @@ def _table() -> Table:
     return Table(box=None, pad_edge=False, show_header=True, header_style="bold", padding=(0, 1))
 
 
+
+class RoundPage:
+    """What every Temptress seat screen shares (put before the kit's base): its view
+    read as the Temptress's, and the round as the header's progress."""
+
+    @property
+    def temptress(self) -> TemptressView:
+        view: TemptressView = getattr(self, "view")  # noqa: B009 (the kit's screen sets it)
+        return view
+
+    def progress(self) -> str:
+        return f"Round {self.temptress.round}"
+
 def women_table(view: TemptressView) -> Table:
     """Number, name and how many cards are left in each woman's pile."""
     table = _table()

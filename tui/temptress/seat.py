@@ -31,13 +31,13 @@ from rules.choices import Option, Pick
 from rules.engine import Seat
 from rules.temptress.playing import PlayChoices
 from rules.temptress.state import ExcelSpend
-from rules.temptress.views import TemptressView
 from tui.kit.base import HELP_BINDINGS, ProseInput
 from tui.kit.choice import ChoiceScreen, Question, option_text
 from tui.kit.seat import HIDE, SeatScreen
 from tui.port import Table
 from tui.temptress.render import (
     COST_WORD,
+    RoundPage,
     card_option,
     clue_book_text,
     contest_text,
@@ -58,7 +58,7 @@ ENTER = (
 (A class's bindings of a key replace its bases' ones: both are bound again here.)"""
 
 
-class TemptressChoice(ChoiceScreen):
+class TemptressChoice(RoundPage, ChoiceScreen):
     """A suitor's decision, one question at a time: Rapport, Faux Pas and the hand above,
     the action under way below."""
 
@@ -71,14 +71,6 @@ class TemptressChoice(ChoiceScreen):
 
     BINDINGS: ClassVar[list[BindingType]] = [*ENTER]
     COST_WORD = COST_WORD
-
-    @property
-    def temptress(self) -> TemptressView:
-        view: TemptressView = self.view
-        return view
-
-    def progress(self) -> str:
-        return f"Round {self.temptress.round}"
 
     def mine(self) -> RenderableType:
         return mine_text(self.temptress, self.seat)
@@ -153,7 +145,7 @@ def retire_question(choices: Any) -> Question:
 # --- the card play ------------------------------------------------------------------------
 
 
-class PlayScreen(SeatScreen):
+class PlayScreen(RoundPage, SeatScreen):
     """Play 1 to 3 cards toward the target, with the excel spends they open; or re-roll
     a die first."""
 
@@ -189,14 +181,6 @@ class PlayScreen(SeatScreen):
         self.wanted: set[ExcelSpend] = set()
         """The spends switched ON."""
         self.picking_die = False
-
-    @property
-    def temptress(self) -> TemptressView:
-        view: TemptressView = self.view
-        return view
-
-    def progress(self) -> str:
-        return f"Round {self.temptress.round}"
 
     def seat_body(self) -> Iterable[Widget]:
         view = self.temptress
@@ -356,7 +340,7 @@ class PlayScreen(SeatScreen):
 # --- the clue book ------------------------------------------------------------------------
 
 
-class ClueBook(SeatScreen):
+class ClueBook(RoundPage, SeatScreen):
     """Every clue held, the cards drawn from which pile, the clues seen in arguments; what
     is new for the suitor on top. Enter (or Escape) goes back."""
 
@@ -370,14 +354,6 @@ class ClueBook(SeatScreen):
         Binding("enter", "close", "Back to the table", priority=True),
         Binding("escape", "close", "Back to the table", show=False),
     ]
-
-    @property
-    def temptress(self) -> TemptressView:
-        view: TemptressView = self.view
-        return view
-
-    def progress(self) -> str:
-        return f"Round {self.temptress.round}"
 
     def body(self) -> Iterable[Widget]:
         yield WhoBar(self.heading(), id="who")

@@ -12,6 +12,7 @@ any hashed draw (each must fit the draw it answers).
 from __future__ import annotations
 
 import hashlib
+import secrets
 from collections.abc import Sequence
 from typing import TypeVar
 
@@ -20,6 +21,15 @@ from attrs import evolve, frozen
 T = TypeVar("T")
 
 _MASK_64 = (1 << 64) - 1
+
+SEED_DIGITS = 18
+"""A seed has at most this many digits (one typed for a replay, too)."""
+
+
+def secret_seed() -> int:
+    """A fresh seed nobody knows: from the ``secrets`` module, 18 digits' worth, so
+    that a player who knows their own hand cannot search the seeds for the rest."""
+    return secrets.randbelow(10**SEED_DIGITS)
 
 
 @frozen

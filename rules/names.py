@@ -59,6 +59,30 @@ def name_fault(name: str) -> str | None:
     return None
 
 
+JOINERS = frozenset("\u200c\u200d")
+"""Zero-width (non-)joiners: invisible, but they hold emoji and some scripts together."""
+
+
+def text_fault(text: str) -> str | None:
+    """Why a pack's (or a save's) text cannot be shown as itself, or None: as for a
+    name, except line breaks and the joiners that emoji and some scripts need."""
+    for char in text:
+        what = UNSHOWABLE.get(unicodedata.category(char))
+        if what is not None and char != "\n" and char not in JOINERS:
+            return f"holds {what}, which cannot be shown as it is"
+    return None
+
+
+def showable(text: str) -> str:
+    """``text`` without what ``text_fault`` refuses (a paste's escapes, say), its
+    line breaks kept."""
+    return "".join(
+        c
+        for c in text
+        if c == "\n" or c in JOINERS or unicodedata.category(c) not in UNSHOWABLE
+    )
+
+
 def look_alike(name: str) -> str:
     """What ``name`` looks like: two names with the same look-alike read the same."""
     folded = unicodedata.normalize("NFKC", name).casefold().translate(LOOK_ALIKES)

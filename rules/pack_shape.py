@@ -11,6 +11,8 @@ from typing import Any
 
 import attrs
 
+from rules.names import text_fault
+
 
 def shape_problems(data: Any, kind: Any, path: str = "") -> list[str]:
     """Missing, unknown and wrongly typed fields of ``data`` read as ``kind``, by path.
@@ -75,6 +77,24 @@ def blank_text_problems(pack: Any, path: str = "") -> list[str]:
             if isinstance(value, str) and field.default is not attrs.NOTHING:
                 continue
             found += blank_text_problems(value, f"{path}.{field.name}" if path else field.name)
+    return found
+
+
+def unshowable_text_problems(pack: Any, path: str = "") -> list[str]:
+    """Every text of a pack is shown as it is, so none may hold a terminal escape, a
+    control or an invisible direction mark (``rules.names.text_fault``)."""
+    found = []
+    if isinstance(pack, str):
+        fault = text_fault(pack)
+        if fault:
+            found.append(f"{path}: {fault}")
+    elif isinstance(pack, tuple):
+        for index, value in enumerate(pack):
+            found += unshowable_text_problems(value, f"{path}[{index}]")
+    elif attrs.has(type(pack)):
+        for field in attrs.fields(type(pack)):
+            value = getattr(pack, field.name)
+            found += unshowable_text_problems(value, f"{path}.{field.name}" if path else field.name)
     return found
 
 

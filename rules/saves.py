@@ -14,7 +14,7 @@ import hashlib
 import json
 import os
 import tempfile
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -25,6 +25,7 @@ from attrs import frozen
 from rules import registry
 from rules.convert import CONVERTER, action_union, describe_error
 from rules.engine import IllegalAction
+from rules.names import text_fault
 from rules.save_file import (
     FORMAT,
     LAYOUT,
@@ -53,12 +54,14 @@ class SaveSummary:
     """What ``turn`` counts: the game's turns, or (the Temptress) its rounds."""
 
 
-def new_save_path(folder: Path, game_id: str, seed: int) -> Path:
+def new_save_path(folder: Path, game_id: str, suffix: str = ".json") -> Path:
+    """A new file in ``folder`` named by the game and the time (never the seed, which
+    would give every hand away), numbered ``-2``, ``-3``... if the name is taken."""
     stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
-    path = folder / f"{game_id}-{stamp}-seed{seed}.json"
+    path = folder / f"{game_id}-{stamp}{suffix}"
     counter = 2
     while path.exists():
-        path = folder / f"{game_id}-{stamp}-seed{seed}-{counter}.json"
+        path = folder / f"{game_id}-{stamp}-{counter}{suffix}"
         counter += 1
     return path
 
@@ -225,6 +228,7 @@ def load(path: Path) -> Session:
 def _load(path: Path) -> Session:
     data = read_json(path)
     check_fields(path, data)
+    _check_texts(path, data)
     game = _game(path, data)
     # Of the data as read, before anything else looks at it; compared after the replay,
     # so a change the replay can explain is refused with that reason instead.
@@ -284,10 +288,32 @@ def _load(path: Path) -> Session:
     return session
 
 
+def _texts(value: Any) -> Iterator[str]:
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            yield from _texts(key)
+            yield from _texts(item)
+    elif isinstance(value, list):
+        for item in value:
+            yield from _texts(item)
+
+
+def _check_texts(path: Path, data: Mapping[str, Any]) -> None:
+    """No text in a save may hold what a screen cannot show as itself (a terminal
+    escape, say): Parlour never writes one, so it came from an edit."""
+    for text in _texts(dict(data)):
+        fault = text_fault(text)
+        if fault:
+            raise SaveError(f"{path}: a text in it {fault}; it was edited")
+
+
 def summarise(path: Path) -> SaveSummary:
     """The resume-list line of a save (checksum, no replay); SaveError when unusable."""
     data = read_json(path)
     check_fields(path, data)
+    _check_texts(path, data)
     _check_digest(path, data)
     game = _game(path, data)
     return SaveSummary(

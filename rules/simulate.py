@@ -44,13 +44,16 @@ class SimulationReport:
     """Actions applied per finished game (every decision, not only turns)."""
     figures: dict[str, float]
     """The game's own per-game means (e.g. rounds)."""
+    pack: str = ""
+    """The name of the player's own pack the bots played with ('': the game's own)."""
 
     def as_dict(self) -> dict[str, Any]:
         return asdict(self)
 
     def as_text(self) -> str:
+        with_pack = f", with the pack '{self.pack}'" if self.pack else ""
         lines = [
-            f"{self.game}: {self.games} games from seed {self.seed}",
+            f"{self.game}: {self.games} games from seed {self.seed}{with_pack}",
             f"finished {self.finished} (someone won {self.decided}), "
             f"unfinished {self.unfinished}, errors {self.errors}",
             f"turns per game: mean {self.turns_mean:.1f}, min {self.turns_min}, "
@@ -71,10 +74,30 @@ def bot_table(game: GameInfo[Any, Any], seats: int | None = None) -> tuple[SeatP
 
 
 def bot_config(
-    game: GameInfo[Any, Any], seats: tuple[SeatPlan, ...], overrides: dict[str, int] | None = None
+    game: GameInfo[Any, Any],
+    seats: tuple[SeatPlan, ...],
+    overrides: dict[str, int] | None = None,
+    pack: Any = None,
 ) -> Any:
+    """The game's config for these seats: its default options but ``overrides``, and
+    ``pack`` (by default the game's own)."""
     options = {o.key: o.default for o in game.options} | (overrides or {})
-    return game.make_config(tuple(s.name for s in seats), options, game.default_pack())
+    pack = game.default_pack() if pack is None else pack
+    return game.make_config(tuple(s.name for s in seats), options, pack)
+
+
+def table_problem(
+    game: GameInfo[Any, Any], options: dict[str, int] | None = None, pack: Any = None, seed: int = 1
+) -> str:
+    """Why bots cannot sit down to this game at all, or ''. Each option may be in its
+    range and still be impossible with another (Lantern's fewest words above its
+    most), which would make every simulated game an error."""
+    seats = bot_table(game)
+    try:
+        Session.start(game, bot_config(game, seats, options, pack), seed, seats)
+    except (IllegalAction, ValueError) as exc:
+        return str(exc)
+    return ""
 
 
 def play_out(session: Session, max_actions: int) -> Session:
@@ -94,10 +117,13 @@ def simulate(
     seed: int,
     max_actions: int = 20000,
     options: dict[str, int] | None = None,
+    pack: Any = None,
 ) -> SimulationReport:
+    """``games`` bot games from ``seed`` on, with ``options`` and ``pack`` (None: the
+    game's own; a player's own pack is named in the report)."""
     seats = bot_table(game)
     names = tuple(s.name for s in seats)
-    config = bot_config(game, seats, options)
+    config = bot_config(game, seats, options, pack)
     wins = [0] * len(seats)
     losses = [0] * len(seats)
     extras: list[dict[str, int]] = [{} for _ in seats]
@@ -149,4 +175,5 @@ def simulate(
         turns_max=max(turns, default=0),
         actions_mean=statistics.fmean(actions) if actions else 0.0,
         figures={k: statistics.fmean(v) for k, v in figures.items()},
+        pack="" if pack is None else str(getattr(pack, "name", "your own")),
     )

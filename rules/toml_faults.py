@@ -1,6 +1,8 @@
 """A TOML file's faults in plain words, by line and (where the line shows it) by field:
 bad syntax (``not valid TOML at line 3, column 9: a text is missing its closing
-quote``) and bytes that are not UTF-8."""
+quote``), bytes that are not UTF-8, and lists or tables nested deeper than any pack
+needs (found before the parser, which recurses once per level and slows with the
+square of a dotted key's length)."""
 
 from __future__ import annotations
 
@@ -12,6 +14,18 @@ _AT = re.compile(r"\s*\(at (?:line (\d+), column (\d+)|end of document)\)\s*$")
 _KEY_PART = r"""(?:[A-Za-z0-9_-]+|"[^"]*"|'[^']*')"""
 _KEY_LINE = re.compile(rf"^\s*({_KEY_PART}(?:\s*\.\s*{_KEY_PART})*)\s*=(.*)$")
 _TABLE_LINE = re.compile(rf"^\s*(\[\[?)\s*({_KEY_PART}(?:\s*\.\s*{_KEY_PART})*)\s*\]\]?\s*(#.*)?$")
+
+# What the nesting scan stops at: strings (skipped whole), comments, brackets, and the
+# dots of dotted keys (``a.b.c = 1`` and ``[a.b.c]`` nest tables as brackets do);
+# ``=``, ``,`` and a line's end start a new key.
+_NESTING_TOKEN = re.compile(r'"""' + r"|'''|[\"'#\[\]{}.=,\n]")
+_SKIP_TO_END = {
+    '"': re.compile(r'(?:[^"\\\n]|\\.)*"?'),
+    "'": re.compile(r"[^'\n]*'?"),
+    '"""': re.compile(r'(?:[^"\\]|\\.|"(?!""))*(?:"""|\Z)"{0,2}', re.DOTALL),
+    "'''": re.compile(r"(?:[^']|'(?!''))*(?:'''|\Z)'{0,2}"),
+    "#": re.compile(r"[^\n]*"),
+}
 
 _PLAIN: tuple[tuple[str, Callable[[str], str]], ...] = (
     ("Illegal character '\\n'", lambda _: "the line ends before the text's closing quote"),
@@ -124,3 +138,26 @@ def _bracket_depth(text: str) -> int:
         elif char == "]":
             depth -= 1
     return depth
+
+
+def too_deep(text: str, deepest: int) -> int | None:
+    """The line where lists, tables and dotted keys first nest more than ``deepest``
+    levels (outside strings and comments), or None. The scan stops there, so 100,000
+    opening brackets cost no more than ``deepest`` of them."""
+    depth = dots = 0
+    at = 0
+    while (token := _NESTING_TOKEN.search(text, at)) is not None:
+        kind, at = token.group(), token.end()
+        skip = _SKIP_TO_END.get(kind)
+        if skip is not None:
+            skipped = skip.match(text, at)  # each matches at least ""
+            at = skipped.end() if skipped else len(text)
+            continue
+        if kind in "[{":
+            depth += 1
+        elif kind in "]}":
+            depth = max(depth - 1, 0)
+        dots = dots + 1 if kind == "." else 0
+        if depth + dots > deepest:
+            return text.count("\n", 0, token.start()) + 1
+    return None

@@ -1,15 +1,17 @@
-"""The parlour command: simulate, check, rules, new's messages, --help."""
+"""The parlour command: simulate, check, rules, new's messages, --help; --pack and
+--option where they apply and refused where they do not."""
 
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 import pytest
 
 from rules import registry, saves
 from rules.session import BOT, SeatPlan, Session
-from rules.simulate import play_out
+from rules.simulate import bot_config, bot_table, play_out, simulate, table_problem
 from tui.cli import main
 
 
@@ -77,3 +79,157 @@ def test_every_command_has_help(command, capsys):
         main([command, "--help"])
     assert exit_info.value.code == 0
     assert f"usage: parlour {command}" in capsys.readouterr().out
+
+
+# --- what simulate, check and rules do with --pack and --option (issue 12, part 5) ----
+
+
+def _island_pack(folder: Path, nouns: list[str]) -> Path:
+    adjectives = ", ".join(f'"Adjective {i}"' for i in range(10))
+    path = folder / "mine.toml"
+    path.write_text(
+        'name = "Tiny"\ndescription = "A pack for tests."\n'
+        f"adjectives = [{adjectives}]\nnouns = [{', '.join(f'{n!r}' for n in nouns)}]\n"
+    )
+    return path
+
+
+NOUNS = [f"Noun {i}" for i in range(40)]
+
+
+def test_simulate_plays_with_the_pack_it_is_given_and_names_it(tmp_path: Path, capsys):
+    path = _island_pack(tmp_path, NOUNS)
+    assert main(["simulate", "island", "--games", "3", "--pack", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("island: 3 games from seed 1, with the pack 'Tiny'\n")
+    assert "errors 0" in out
+
+
+def test_the_bots_deal_from_the_pack_they_are_given(tmp_path: Path):
+    game = registry.get("island")
+    pack = game.load_pack(str(_island_pack(tmp_path, NOUNS)))
+    seats = bot_table(game)
+    session = Session.start(game, bot_config(game, seats, pack=pack), 1, seats)
+    assert set(sum(session.state.hands, ())) <= set(NOUNS)
+    assert simulate(game, 2, 1, pack=pack).pack == "Tiny"
+    assert simulate(game, 2, 1).pack == ""
+
+
+def test_simulate_refuses_a_broken_pack_with_its_one_line_and_exit_code_2(tmp_path, capsys):
+    path = _island_pack(tmp_path, NOUNS[:3])
+    assert main(["simulate", "island", "--pack", str(path)]) == 2
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert err == f"parlour: Card pack refused: {path}: nouns: needs at least 20 cards, found 3\n"
+
+
+@pytest.mark.parametrize(
+    "command", [["simulate", "island"], ["new", "island", "--players", "A,B,C"]]
+)
+def test_a_pack_that_is_a_pipe_is_refused_at_once(command, tmp_path: Path, capsys):
+    fifo = tmp_path / "pack.toml"
+    os.mkfifo(fifo)  # were it opened as a file, this test would hang
+    assert main([*command, "--pack", str(fifo), "--saves", str(tmp_path)]) == 2
+    assert capsys.readouterr().err == (
+        f"parlour: Card pack refused: {fifo}: not a regular file (a pack must be a .toml file)\n"
+    )
+
+
+def test_simulate_refuses_an_empty_pack_name(capsys):
+    assert main(["simulate", "island", "--pack", " "]) == 2
+    assert capsys.readouterr().err == "parlour: --pack needs the name of a pack file\n"
+
+
+@pytest.mark.parametrize(
+    ("game", "options", "sentence"),
+    [
+        (
+            "lantern",
+            ["words_min=200", "words_max=100"],
+            "The word guideline must run from a smaller to a larger number.",
+        ),
+        (
+            "temptress",
+            ["narrator_person=1", "oldest=5"],
+            "The oldest suitor must be one of the suitors.",
+        ),
+    ],
+    ids=["fewest words over most", "oldest suitor past the suitors"],
+)
+def test_simulate_refuses_options_impossible_together_before_playing(
+    game, options, sentence, capsys, monkeypatch
+):
+    monkeypatch.setattr("rules.simulate.simulate", lambda *a, **k: pytest.fail("played"))
+    argv = ["simulate", game]
+    for option in options:
+        argv += ["--option", option]
+    assert main(argv) == 2
+    out, err = capsys.readouterr()
+    assert (out, err) == ("", f"parlour: {sentence}\n")
+
+
+@pytest.mark.parametrize("game_id", registry.ids())
+def test_every_game_seats_its_bots_with_its_default_options(game_id):
+    assert table_problem(registry.get(game_id)) == ""
+
+
+@pytest.mark.parametrize("value", ["²", "١٩"])
+def test_simulate_refuses_an_option_not_in_plain_digits_with_one_line(value, capsys):
+    assert main(["simulate", "island", "--option", f"tiles={value}"]) == 2
+    assert (
+        capsys.readouterr().err
+        == "parlour: Tiles in the game must be a whole number from 7 to 61\n"
+    )
+
+
+@pytest.mark.parametrize(
+    ("argv", "sentence"),
+    [
+        (
+            ["check", "game.json", "--pack", "mine.toml"],
+            "check takes no --pack: a save carries its own cards",
+        ),
+        (
+            ["--pack", "mine.toml", "check", "game.json"],
+            "check takes no --pack: a save carries its own cards",
+        ),
+        (
+            ["rules", "island", "--pack", "mine.toml"],
+            "rules takes no --pack: the rules are the same whatever the cards",
+        ),
+    ],
+    ids=["check", "check, --pack first", "rules"],
+)
+def test_check_and_rules_refuse_a_pack_instead_of_ignoring_it(argv, sentence, capsys):
+    assert main(argv) == 2
+    out, err = capsys.readouterr()
+    assert (out, err) == ("", f"parlour: {sentence}\n")
+
+
+def test_a_demo_refuses_a_pack_that_does_not_fit_its_game(tmp_path: Path, capsys):
+    path = _island_pack(tmp_path, NOUNS[:3])
+    assert main(["demo", "island", "--pack", str(path), "--saves", str(tmp_path)]) == 2
+    assert capsys.readouterr().err == (
+        f"parlour: Card pack refused: {path}: nouns: needs at least 20 cards, found 3\n"
+    )
+
+
+def test_a_demo_deals_from_the_pack_it_is_given(tmp_path: Path, monkeypatch):
+    from tests.tui_helpers import make_app
+
+    path = _island_pack(tmp_path, NOUNS)
+    app = make_app(tmp_path, pack_path=str(path))
+    monkeypatch.setattr(app, "start_flow", lambda session, *a, **k: setattr(app, "dealt", session))
+    app.start_demo("island")
+    assert app.dealt.config.nouns == tuple(NOUNS)
+
+
+@pytest.mark.parametrize("seed", ["١٩", "²", "-3", "1" * 19, "seven"])
+def test_a_seed_must_be_plain_digits(seed, capsys):
+    with pytest.raises(SystemExit) as stop:
+        main(["simulate", "island", "--seed", seed])
+    assert stop.value.code == 2
+    assert capsys.readouterr().err.splitlines()[-1] == (
+        f"parlour simulate: error: argument --seed: {seed!r} is not a seed: "
+        "a whole number of at most 18 digits"
+    )

@@ -17,6 +17,7 @@ import tests.screen_sweep as sweep
 from rules import registry, saves
 from rules.names import look_alike, name_fault, plain_name
 from rules.session import BOT, PERSON, SeatPlan, Session
+from tests.test_hostile_corpus import hostile_pack
 from tests.tui_helpers import make_app, screen_text
 from tui.cli import main
 from tui.screens.curtain import CurtainScreen
@@ -99,12 +100,16 @@ def test_an_option_that_is_not_plain_digits_is_refused_with_one_line(value, caps
 
 @pytest.mark.long
 @pytest.mark.parametrize("game_id", sweep.game_ids())
-async def test_markup_in_names_plays_every_game_to_its_end_shown_as_typed(
+async def test_markup_in_names_and_cards_plays_every_game_to_its_end_shown_as_typed(
     tmp_path: Path, game_id: str, monkeypatch
 ):
     monkeypatch.setattr(sweep, "NAMES", MARKUP_NAMES + ("Gus", "Hal", "Ivy", "Jo"))
     plan = sweep.quick_plans(game_id, 1)[0]
-    session = plan.table.session(plan.seeds[0])
+    game = plan.table.game
+    pack = game.load_pack(str(hostile_pack(tmp_path, game_id)))  # every card's text too
+    seats = plan.table.plans()
+    config = game.make_config(tuple(s.name for s in seats), dict(plan.table.options), pack)
+    session = Session.start(game, config, plan.seeds[0], seats)
     path = tmp_path / "game.json"
     app = make_app(tmp_path, opening=lambda app: app.start_flow(session, path))
     curtains: set[str] = set()
@@ -135,18 +140,23 @@ async def test_a_toast_shows_brackets_as_text(tmp_path: Path):
         assert shown == ["Saved to /tmp/x[/]y [b]old"]
 
 
-def test_parlour_check_writes_an_escape_in_a_saved_name_as_its_code(tmp_path: Path, capsys):
-    """A save made by hand (no form checked it) may hold any name."""
+def test_parlour_check_refuses_a_save_whose_names_hold_escapes_writing_none(
+    tmp_path: Path, capsys
+):
+    """A save made by hand (no form checked it) may hold any name: it is refused."""
     game = registry.get("island")
     names = ("Ann", "Bo\x1b]0;owned\x07\x1b[2J", "Cleo\u202e")
     config = game.make_config(names, {}, game.default_pack())
     session = Session.start(game, config, 3, tuple(SeatPlan(n, BOT) for n in names))
     path = tmp_path / "game.json"
     saves.write(session, path)
-    assert main(["check", str(path)]) == 0
-    out = capsys.readouterr().out
-    assert "\x1b" not in out and "\x07" not in out and "\u202e" not in out
-    assert "Bo\\u001b]0;owned\\u0007\\u001b[2J, Cleo\\u202e" in out
+    assert main(["check", str(path)]) == 1
+    captured = capsys.readouterr()
+    assert captured.err == (
+        f"refused: {path}: a text in it holds a control character (such as a newline or "
+        "a terminal escape), which cannot be shown as it is; it was edited\n"
+    )
+    assert captured.out == ""
 
 
 # --- the command line (issue 12, part 5) --------------------------------------------

@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
+import os
+import tomllib
+from importlib import resources
 from pathlib import Path
 
 import pytest
 
+from rules import registry
 from rules.island import game as island
 from rules.island.pack import IslandPack, default_pack, load_pack
-from rules.packs import PackError, parse_pack
+from rules.packs import LARGEST_PACK, PackError, parse_pack
+from rules.toml_faults import too_deep
 
 ADJECTIVES = [f"Adjective {i}" for i in range(10)]
 NOUNS = [f"Noun {i}" for i in range(20)]
@@ -211,3 +216,102 @@ def test_card_lists_must_be_lists_of_text(nouns, fault):
     with pytest.raises(PackError) as caught:
         parse_pack(raw, "mine.toml", IslandPack)
     assert str(caught.value) == f"mine.toml: {fault}"
+
+
+# --- nesting, size and kind of file (issue 12, part 5) ------------------------------
+
+
+DEEP = "lists or tables are nested too deeply"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "x = " + "[" * 100_000 + "]" * 100_000,
+        "x = " + "{a=" * 5_000 + "1" + "}" * 5_000,
+        "x" + ".a" * 100_000 + " = 1",
+        "[x" + ".a" * 100_000 + "]",
+    ],
+    ids=["lists", "inline tables", "a dotted key", "a dotted heading"],
+)
+def test_a_pack_nested_too_deep_is_refused_in_one_line(text, write_pack):
+    path = write_pack(pack_text(extra=text))
+    assert refusal(path) == f"{path}: {DEEP} at line 5 (at most 32 levels)"
+
+
+def test_nesting_up_to_32_levels_is_read_as_toml_and_33_is_refused(write_pack):
+    path = write_pack(pack_text(extra="x = " + "[" * 32 + "]" * 32))
+    assert refusal(path) == f"{path}: (top level): extra fields found (x)"
+    path = write_pack(pack_text(extra="x = " + "[" * 33 + "]" * 33))
+    assert refusal(path) == f"{path}: {DEEP} at line 5 (at most 32 levels)"
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        '"' + "[{" * 100 + '"',
+        "'" + "[{" * 100 + "'",
+        '"""\n' + "[{." * 100 + '\\"""\n"""',
+        "'''\n" + "[{." * 100 + "\n'''",
+        '"Tiny" # ' + "[" * 100,
+    ],
+    ids=["a text", "a literal text", "a long text", "a long literal text", "a comment"],
+)
+def test_brackets_in_texts_and_comments_do_not_count_as_nesting(name, write_pack):
+    path = write_pack(pack_text(name=name))
+    assert load_pack(str(path)).name == tomllib.loads(f"name = {name}")["name"]
+
+
+def test_nesting_the_scan_misses_is_still_refused_in_one_line(write_pack, monkeypatch):
+    monkeypatch.setattr("rules.packs.DEEPEST_NESTING", 10**6)
+    path = write_pack(pack_text(extra="x = " + "[" * 100_000 + "]" * 100_000))
+    assert refusal(path) == f"{path}: {DEEP} (at most 1000000 levels)"
+
+
+def test_a_pipe_is_refused_at_once_instead_of_waiting_for_a_writer(tmp_path):
+    fifo = tmp_path / "pack.toml"
+    os.mkfifo(fifo)  # if the loader opened it as a file, this test would hang
+    assert refusal(fifo) == f"{fifo}: not a regular file (a pack must be a .toml file)"
+
+
+@pytest.mark.skipif(not Path("/dev/zero").exists(), reason="no /dev/zero here")
+def test_an_endless_device_is_refused_without_reading_it():
+    assert refusal(Path("/dev/zero")) == (
+        "/dev/zero: not a regular file (a pack must be a .toml file)"
+    )
+
+
+@pytest.mark.parametrize(("size", "shown"), [(3_200_000, "3.2 MB"), (LARGEST_PACK + 1, "1.1 MB")])
+def test_a_pack_over_1_mb_is_refused_by_its_size_before_it_is_read(size, shown, tmp_path):
+    path = tmp_path / "huge.toml"
+    with path.open("wb") as file:
+        file.truncate(size)  # sparse: nothing is written, nothing needs reading
+    assert refusal(path) == f"{path}: {shown} is too big for a card pack (at most 1 MB)"
+
+
+def test_a_pack_of_exactly_1_mb_is_read(write_pack):
+    text = pack_text()
+    path = write_pack(text + "#" * (LARGEST_PACK - len(text.encode())))
+    assert path.stat().st_size == LARGEST_PACK
+    assert load_pack(str(path)).name == "Tiny"
+
+
+def test_a_pack_that_grows_while_it_is_read_is_refused_by_what_was_read(write_pack, monkeypatch):
+    path = write_pack(pack_text())
+    looked = os.fstat
+
+    def look_then_grow(fd: int) -> os.stat_result:
+        info = looked(fd)
+        with path.open("ab") as file:
+            file.write(b"#" * LARGEST_PACK)
+        return info
+
+    monkeypatch.setattr(os, "fstat", look_then_grow)
+    assert refusal(path) == f"{path}: the file is too big for a card pack (at most 1 MB)"
+
+
+@pytest.mark.parametrize("game_id", registry.ids())
+def test_the_bundled_packs_are_far_inside_the_limits(game_id):
+    raw = resources.files(f"themes.{game_id}").joinpath("default.toml").read_bytes()
+    assert len(raw) < LARGEST_PACK / 20
+    assert too_deep(raw.decode(), 2) is None

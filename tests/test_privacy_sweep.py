@@ -40,6 +40,7 @@ from tui.screens.resolution import ResolutionScreen
 SIZE = (120, 40)
 GAMES_PER_GAME = 2
 WRONG_PIN = "That is not the PIN. Try again."
+NO_PIN = "Type your PIN first, then press Enter."
 
 
 def _plan(game_id: str) -> list[tuple[Table, int]]:
@@ -130,12 +131,18 @@ async def test_a_pin_curtain_lifts_only_for_its_pin(tmp_path: Path, game_id: str
         assert f"{name}: type your PIN and press Enter." in text
         assert WRONG_PIN not in text
         wrong = f"{(int(pin) + 1) % 10000:04d}"
-        for keys in (["enter"], ["x", "enter"], [*wrong, "enter"], [*pin[:3], "enter"]):
+        tries = (
+            (["enter"], NO_PIN),
+            (["x", "enter"], NO_PIN),
+            ([*wrong, "enter"], WRONG_PIN),
+            ([*pin[:3], "enter"], WRONG_PIN),
+        )
+        for keys, said in tries:
             await pilot.press(*keys)
             await pilot.pause()
             assert app.screen is curtain, f"{keys} lifted the curtain"
             text = screen_text(app)
-            assert WRONG_PIN in text
+            assert said in text
             assert curtain.query_one("#pin", Input).value == ""
             assert scan(app.flow.session, text, None).hits == []
         actions = len(app.flow.session.actions)

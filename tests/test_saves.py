@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -108,11 +109,10 @@ def test_a_loaded_game_plays_on_exactly_as_the_original(saved, midgame):
 
 def test_pins_are_saved_as_hashes_and_still_match(saved):
     loaded = saves.load(saved)
-    assert json.loads(saved.read_text())["seats"][0] == {
-        "name": "Ann",
-        "kind": "person",
-        "pin_hash": hash_pin("1234"),
-    }
+    seat = json.loads(saved.read_text())["seats"][0]
+    assert seat == {"name": "Ann", "kind": "person", "pin_hash": seat["pin_hash"]}
+    assert re.fullmatch(r"scrypt\$16384\$[0-9a-f]{32}\$[0-9a-f]{64}", seat["pin_hash"])
+    assert "1234" not in seat["pin_hash"]
     assert loaded.seats[0].pin_matches("1234")
     assert not loaded.seats[0].pin_matches("4321")
     assert loaded.seats[1].is_bot
@@ -141,13 +141,13 @@ def test_the_resume_list_reads_a_summary_without_replaying(saved, midgame, tmp_p
 
 
 def test_new_save_paths_never_overwrite(tmp_path):
-    first = saves.new_save_path(tmp_path, "island", 5)
+    first = saves.new_save_path(tmp_path, "island")
     assert first.parent == tmp_path
-    assert first.name.startswith("island-") and first.name.endswith("-seed5.json")
+    assert re.fullmatch(r"island-\d{8}-\d{6}\.json", first.name)
     first.write_text("{}")
-    second = saves.new_save_path(tmp_path, "island", 5)
+    second = saves.new_save_path(tmp_path, "island")
     assert second != first
-    assert second.name.endswith("-seed5-2.json")
+    assert second.name == first.stem + "-2.json"
 
 
 # --- refusals ----------------------------------------------------------------------

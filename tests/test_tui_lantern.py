@@ -187,7 +187,8 @@ async def test_the_tale_so_far_exports_from_the_command_palette(tmp_path: Path):
         commands = {c.title: c.callback for c in app.get_system_commands(app.screen)}
         commands["Export story"]()
         story = (tmp_path / "t-story.md").read_text()
-        assert story.startswith("# Ye Olde Rusty Lantern, seed 3 (so far)")
+        assert story.startswith("# Ye Olde Rusty Lantern (so far)\n")
+        assert "Seed" not in story
         assert f"It began with {element}." in story
         hidden = session.state.hands[BO]
         assert not [c for c in hidden if session.state.elements[c] in story]

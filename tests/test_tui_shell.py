@@ -52,7 +52,15 @@ def test_setup_pin_must_be_four_digits():
 
 def test_setup_seed_must_be_digits():
     problems, _ = check_setup(ISLAND, _entry(seed="seven"))
-    assert problems == ["The seed must be a whole number of at most 9 digits."]
+    assert problems == [
+        "The seed must be a whole number of at most 18 digits, or left empty for a secret one."
+    ]
+
+
+def test_setup_with_no_seed_draws_a_secret_one():
+    problems, session = check_setup(ISLAND, _entry(seed=""), lambda: 4_812_007_335_190_226)
+    assert problems == []
+    assert session.seed == 4_812_007_335_190_226
 
 
 def test_setup_option_out_of_bounds_is_refused():

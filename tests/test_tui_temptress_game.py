@@ -210,8 +210,11 @@ async def test_a_suitor_retires_from_the_table_behind_the_curtain(tmp_path: Path
         assert f"seven {Suit(suit).value}" in text
         await pilot.press("e")
         await pilot.pause()
-        story = (tmp_path / "temptress-demo-seed5-story.md").read_text()
-        assert story.startswith("# The Temptress, seed 5\n\nWinners: Ann")
+        (written,) = tmp_path.glob("temptress-demo-*-story.md")
+        assert re.fullmatch(r"temptress-demo-\d{8}-\d{6}-story\.md", written.name)
+        story = written.read_text()
+        assert story.startswith("# The Temptress\n\nWinners: Ann")
+        assert "Seed 5: the same seats, options and seed deal this game again." in story
         assert "## Every secret, revealed" in story
         assert "## The story" in story
 

@@ -13,7 +13,7 @@ from rules.session import BOT, SeatPlan, Session
 from rules.simulate import bot_config
 from rules.temptress.actions import ClaimFloor, Decline, Join, PlayCards, StartArgument
 from tests.temptress_tui_helpers import footer, footer_problems, lines, with_suitor
-from tests.tui_helpers import burst, make_app, screen_text
+from tests.tui_helpers import burst, make_app, screen_text, settle
 from tui.screens.curtain import CurtainScreen
 from tui.temptress.forms import ArgueForm, CourtForm
 from tui.temptress.referee import NarratorConsole
@@ -440,3 +440,30 @@ async def test_space_then_a_cursor_key_together_tick_the_card_the_space_was_on(t
         burst(app, "space", "down", "down")
         await pilot.pause()
         assert app.screen.chosen() == SEVENS[:1]
+
+
+async def test_space_then_enter_together_play_the_card_the_screen_shows_ticked(tmp_path):
+    app = _app(tmp_path, _playing())
+    async with app.run_test(size=SIZE) as pilot:
+        await _lift(pilot, PlayScreen)
+        burst(app, "space", "enter")
+        await settle(pilot)
+        assert app.flow.session.actions[-1] == PlayCards(BO, SEVENS[:1])
+
+
+async def test_keys_sent_with_the_enter_that_lifts_a_curtain_are_not_played_unseen(tmp_path):
+    session = _playing()
+    app = _app(tmp_path, session)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, CurtainScreen)
+        burst(app, "enter", "space", "enter")
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, PlayScreen)
+        assert screen.chosen() == ()
+        assert app.flow.session.actions == session.actions
+        assert "Play at least one card" not in screen_text(app)
+        burst(app, "space", "enter")  # now Bo can see the hand
+        await settle(pilot)
+        assert app.flow.session.actions[-1] == PlayCards(BO, SEVENS[:1])

@@ -19,10 +19,12 @@ HEX_KEYS = "dewazx"  # direction index -> key, as bound on the Island table
 
 
 def make_app(saves_dir: Path, **kwargs: object) -> ParlourApp:
-    """The app as the tests build it: bots act at once, the seed is fixed."""
+    """The app as the tests build it: bots act at once, the seed is fixed, PINs are
+    cheap (tests/test_pins.py holds the real cost to account)."""
     kwargs.setdefault("bot_delay", 0.0)
     kwargs.setdefault("dice_delay", 0.0)
     kwargs.setdefault("seed_source", lambda: 7)
+    kwargs.setdefault("pin_work", 2)  # PINs cheap to hash: the drives lift many curtains
     return ParlourApp(saves_dir, **kwargs)  # type: ignore[arg-type]
 
 

@@ -7,22 +7,27 @@ registered by name and kept, so it remembers the game picked last.
 
 from __future__ import annotations
 
-import secrets
+import time
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from textual import on
+from textual import events, on
 from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.command import CommandPalette
 from textual.notifications import SeverityLevel
 from textual.screen import Screen
 
+from rules.chance import secret_seed
+from rules.names import showable
+from rules.session import PIN_WORK
 from themes.colours import THEMES
 from tui import messages
 from tui.crash_log import crash_line, write_crash_log
 from tui.kit.base import ParlourScreen
+from tui.kit.keys import CaughtUp, run_caught_up, typed_too_soon
+from tui.pin_guard import PinGuard
 from tui.screens.help import HelpScreen
 from tui.screens.lobby import LobbyScreen
 from tui.screens.resume import ResumeScreen
@@ -36,11 +41,6 @@ if TYPE_CHECKING:
 # so the lobby's first frame does not wait for them.
 
 LOBBY = "lobby"
-
-
-def new_seed() -> int:
-    """A fresh seed for a new table: short enough to read out and type."""
-    return secrets.randbelow(1_000_000)
 
 
 class ParlourApp(App[None]):
@@ -57,7 +57,9 @@ class ParlourApp(App[None]):
         pack_path: str | None = None,
         bot_delay: float = 0.8,
         dice_delay: float = 0.25,
-        seed_source: Callable[[], int] = new_seed,
+        seed_source: Callable[[], int] = secret_seed,
+        clock: Callable[[], float] = time.monotonic,
+        pin_work: int = PIN_WORK,
         opening: Callable[[ParlourApp], object] | None = None,
     ) -> None:
         super().__init__()
@@ -66,6 +68,11 @@ class ParlourApp(App[None]):
         self.bot_delay = bot_delay
         self.dice_delay = dice_delay
         self.seed_source = seed_source
+        self.pins = PinGuard(clock)
+        self.pin_work = pin_work
+        """What a PIN set in the setup form costs to hash (tests set it low)."""
+        self.keys_from = 0.0
+        """When the screen now showing was shown: older keys are dropped (tui.kit.keys)."""
         self.opening = opening
         self.flow: GameFlow | None = None
         self.crash_log: Path | None = None
@@ -133,11 +140,24 @@ class ParlourApp(App[None]):
         from tui.screens.setup import SetupScreen
 
         game = registry.get(message.game_id)
-        self.switch_screen(SetupScreen(game, self.saves_dir, self.seed_source, self.pack_path))
+        self.switch_screen(
+            SetupScreen(game, self.saves_dir, self.seed_source, self.pack_path, self.pin_work)
+        )
 
     @on(messages.ShowResume)
     def show_resume(self) -> None:
         self.switch_screen(ResumeScreen(self.saves_dir))
+
+    async def on_event(self, event: events.Event) -> None:
+        if typed_too_soon(event, self.keys_from):
+            return
+        if isinstance(event, events.Paste):  # a paste may carry escapes: text only
+            event.text = showable(event.text)
+        await super().on_event(event)
+
+    @on(CaughtUp)
+    def _caught_up(self, message: CaughtUp) -> None:
+        run_caught_up(self, message)
 
     @on(messages.StartGame)
     def _start_game(self, message: messages.StartGame) -> None:
@@ -154,10 +174,10 @@ class ParlourApp(App[None]):
         flow = self.flow
         if flow is None:
             return
-        session = flow.next_game(new_seed())
+        session = flow.next_game(self.seed_source())
         path = None
         if flow.save_path is not None:
-            path = saves.new_save_path(flow.save_path.parent, session.game.id, session.seed)
+            path = saves.new_save_path(flow.save_path.parent, session.game.id)
         self.start_flow(session, path, demo=flow.is_demo)
 
     @on(messages.ExportStory)
@@ -216,6 +236,7 @@ class ParlourApp(App[None]):
             bot_delay=self.bot_delay,
             dice_delay=self.dice_delay,
             saves_dir=self.saves_dir,
+            pins=self.pins,
         )
         if fresh:
             self.flow.save()
@@ -223,6 +244,7 @@ class ParlourApp(App[None]):
 
     def start_demo(self, game_id: str, seed: int | None = None) -> None:
         from rules import registry
+        from rules.packs import PackError
         from rules.session import BOT, SeatPlan, Session
         from rules.simulate import bot_config
         from tui.setup_form import bot_names
@@ -230,7 +252,13 @@ class ParlourApp(App[None]):
         game = registry.get(game_id)
         names = bot_names(game.bot_seats, ())
         seats = tuple(SeatPlan(n, BOT) for n in names)
-        config = bot_config(game, seats)
+        pack = None
+        if self.pack_path:
+            try:
+                pack = game.load_pack(self.pack_path)
+            except PackError as exc:  # a pack for another game, say: the game's own cards
+                self.notify(f"Card pack refused: {exc}. The demo uses {game.title}'s own cards.")
+        config = bot_config(game, seats, pack=pack)
         seed = self.seed_source() if seed is None else seed
         self.start_flow(Session.start(game, config, seed, seats), None, demo=True)
 

@@ -4,16 +4,22 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import os
+import stat
 import sys
-import unicodedata
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 from rules import registry
-from rules.names import UNSHOWABLE
+from tui.cli_values import (
+    KNOWN_SEED,
+    MOST_GAMES,
+    game_count,
+    seconds,
+    seed_number,
+    shown,
+)
 
 # Everything else is imported by the command that needs it, so that `parlour` alone
 # (the lobby) starts without importing any game's rules.
@@ -61,7 +67,11 @@ def build_parser() -> argparse.ArgumentParser:
     new.add_argument("game", choices=game_ids)
     new.add_argument("--players", required=True, help="people's names, comma-separated")
     new.add_argument("--bots", type=int, default=0, help="how many bot seats to add")
-    new.add_argument("--seed", type=int, help="the seed (random when left out)")
+    new.add_argument(
+        "--seed",
+        type=seed_number,
+        help="a seed of your own, to deal a game again (left out: a secret one)",
+    )
     new.add_argument(
         "--bot-delay",
         type=seconds,
@@ -99,7 +109,7 @@ def build_parser() -> argparse.ArgumentParser:
         description="Bots play a whole game; space pauses, n steps.",
     )
     demo.add_argument("game", choices=game_ids)
-    demo.add_argument("--seed", type=int)
+    demo.add_argument("--seed", type=seed_number)
     demo.add_argument("--delay", type=seconds, default=0.8, help="seconds between bot moves")
 
     sim = commands.add_parser(
@@ -110,7 +120,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     sim.add_argument("game", choices=game_ids)
     sim.add_argument("--games", type=game_count, default=100, help=f"1 to {MOST_GAMES:,}")
-    sim.add_argument("--seed", type=int, default=1)
+    sim.add_argument("--seed", type=seed_number, default=1)
     sim.add_argument("--json", action="store_true", help="print the report as JSON")
     sim.add_argument(
         "--option",
@@ -143,47 +153,6 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-LONGEST_DELAY = 60.0
-"""The longest pause between bot moves the table accepts, in seconds."""
-MOST_GAMES = 1_000_000
-"""The most games one ``parlour simulate`` plays (10,000 take about ten minutes)."""
-
-
-def seconds(text: str) -> float:
-    """A pause in seconds, from 0 to ``LONGEST_DELAY`` (``inf`` and ``nan`` are not)."""
-    try:
-        value = float(text)
-    except ValueError:
-        value = math.nan
-    if not 0 <= value <= LONGEST_DELAY:  # also false for nan
-        raise argparse.ArgumentTypeError(
-            f"{shown(repr(text))} is not a number of seconds from 0 to {LONGEST_DELAY:g}"
-        )
-    return value
-
-
-def game_count(text: str) -> int:
-    """How many games to simulate: a whole number from 1 to ``MOST_GAMES``."""
-    from tui.setup_form import is_number
-
-    if not is_number(text) or not 1 <= int(text) <= MOST_GAMES:
-        raise argparse.ArgumentTypeError(
-            f"{shown(repr(text))} is not a whole number of games from 1 to {MOST_GAMES:,}"
-        )
-    return int(text)
-
-
-def shown(text: str) -> str:
-    """``text`` safe to write to a terminal: every character a terminal would act on
-    or hide (an escape, a control, a zero-width or direction mark) is written as its
-    code instead (``\\u001b``), so a name or a file cannot set the title or clear the
-    screen. The command line writes nothing else it did not make itself."""
-    return "".join(
-        c if c == "\n" or unicodedata.category(c) not in UNSHOWABLE else f"\\u{ord(c):04x}"
-        for c in text
-    )
-
-
 def main(argv: Sequence[str] | None = None) -> int:
     try:
         return _main(argv)
@@ -196,24 +165,10 @@ def _main(argv: Sequence[str] | None) -> int:
     args = build_parser().parse_args(argv)
     command = args.command
     if command == "simulate":
-        game = registry.get(args.game)
-        options, problem = _options(game, args.option)
-        if args.evening_ball:
-            if "evening_ball" not in {o.key for o in game.options}:
-                problem = f"{game.title} has no Evening Ball mode"
-            options["evening_ball"] = 1
-        if problem:
-            print(shown(f"parlour: {problem}"), file=sys.stderr)
-            return 2
-        from rules.simulate import simulate
-
-        try:
-            report = simulate(game, args.games, args.seed, options=options)
-        except KeyboardInterrupt:  # Ctrl+C: stop quietly, no traceback
-            print("parlour: simulate stopped (Ctrl+C); no report", file=sys.stderr)
-            return 130
-        print(json.dumps(report.as_dict(), indent=2) if args.json else report.as_text())
-        return 0 if report.errors == 0 else 1
+        return _simulate(args)
+    if command in NO_PACK and hasattr(args, "pack"):
+        print(f"parlour: {NO_PACK[command]}", file=sys.stderr)
+        return 2
     if command == "check":
         from rules import saves
 
@@ -236,6 +191,59 @@ def _main(argv: Sequence[str] | None) -> int:
     return _run_app(args)
 
 
+NO_PACK = {
+    "check": "check takes no --pack: a save carries its own cards",
+    "rules": "rules takes no --pack: the rules are the same whatever the cards",
+}
+"""The commands a card pack means nothing to, and why."""
+
+
+def _simulate(args: argparse.Namespace) -> int:
+    from rules.simulate import simulate, table_problem
+
+    game = registry.get(args.game)
+    options, problem = _options(game, args.option)
+    if args.evening_ball:
+        if "evening_ball" not in {o.key for o in game.options}:
+            problem = f"{game.title} has no Evening Ball mode"
+        options["evening_ball"] = 1
+    pack = None
+    if not problem and hasattr(args, "pack"):
+        pack, problem = _own_pack(game, args.pack)
+    problem = problem or table_problem(game, options, pack, seed=args.seed)
+    if problem:
+        print(shown(f"parlour: {problem}"), file=sys.stderr)
+        return 2
+    try:
+        report = simulate(game, args.games, args.seed, options=options, pack=pack)
+    except KeyboardInterrupt:  # Ctrl+C: stop quietly, no traceback
+        print("parlour: simulate stopped (Ctrl+C); no report", file=sys.stderr)
+        return 130
+    # The report may quote the pack (its name, a refused move naming a card): shown().
+    print(json.dumps(report.as_dict(), indent=2) if args.json else shown(report.as_text()))
+    return 0 if report.errors == 0 else 1
+
+
+def _regular_file(path: str) -> bool:
+    """A file that can be read to its end (not a folder, a FIFO or a device)."""
+    try:
+        return stat.S_ISREG(os.stat(path).st_mode)
+    except (OSError, ValueError):
+        return False
+
+
+def _own_pack(game: Any, path: str) -> tuple[Any, str]:
+    """The player's pack named by ``--pack``, or the sentence refusing it."""
+    from rules.packs import PackError
+
+    if not path.strip():
+        return None, "--pack needs the name of a pack file"
+    try:
+        return game.load_pack(path), ""
+    except PackError as exc:  # the same words as `parlour new` and the setup screen
+        return None, f"Card pack refused: {exc}"
+
+
 def _run_app(args: argparse.Namespace) -> int:
     from rules.folders import default_folder
     from tui.app import ParlourApp
@@ -251,8 +259,14 @@ def _run_app(args: argparse.Namespace) -> int:
         if session is None:
             print(shown(f"parlour: {problem}"), file=sys.stderr)
             return 2
-        path = saves.new_save_path(saves_dir, session.game.id, session.seed)
-        opening = lambda app: app.start_flow(session, path)  # noqa: E731
+        path = saves.new_save_path(saves_dir, session.game.id)
+        if args.seed is not None:
+            print(f"parlour: {KNOWN_SEED}", file=sys.stderr)
+
+        def opening(app: Any) -> None:
+            app.start_flow(session, path)
+            if args.seed is not None:
+                app.notify(KNOWN_SEED, severity="warning", timeout=8)
     elif args.command == "resume":
         if args.file is not None:
             from rules import saves
@@ -269,8 +283,13 @@ def _run_app(args: argparse.Namespace) -> int:
                 app.show_resume()
     elif args.command == "demo":
         delay = max(0.0, args.delay)
+        if pack is not None:
+            problem = _own_pack(registry.get(args.game), pack)[1]
+            if problem:
+                print(shown(f"parlour: {problem}"), file=sys.stderr)
+                return 2
         opening = lambda app: app.start_demo(args.game, args.seed)  # noqa: E731
-    if pack is not None and not Path(pack).is_file():
+    if pack is not None and not _regular_file(pack):
         print(shown(f"parlour: {pack}: no such pack file"), file=sys.stderr)
         return 2
     app = ParlourApp(
@@ -313,7 +332,6 @@ def _options(game: Any, items: list[str]) -> tuple[dict[str, int], str]:
 
 def _new_session(args: argparse.Namespace, pack: str | None) -> tuple[str, Any]:
     from rules.session import BOT, PERSON
-    from tui.app import new_seed
     from tui.setup_form import SetupEntry, bot_names, check_setup
 
     game = registry.get(args.game)
@@ -334,7 +352,7 @@ def _new_session(args: argparse.Namespace, pack: str | None) -> tuple[str, Any]:
         names=people + bots,
         kinds=(PERSON,) * len(people) + (BOT,) * len(bots),
         pins=("",) * (len(people) + len(bots)),
-        seed=str(args.seed if args.seed is not None else new_seed()),
+        seed="" if args.seed is None else str(args.seed),
         options=tuple(options),
         pack=pack or "",
     )

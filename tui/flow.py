@@ -21,6 +21,7 @@ from rules.engine import Seat
 from rules.session import Session
 from tui.games import game_ui
 from tui.kit.table import TableScreen
+from tui.pin_guard import PinGuard
 from tui.port import Demo, SessionTable
 from tui.screens.curtain import CurtainScreen
 from tui.screens.resolution import ResolutionScreen, listed
@@ -43,8 +44,9 @@ class GameFlow(SessionTable):
         bot_delay: float = 0.8,
         dice_delay: float = 0.0,
         saves_dir: Path | None = None,
+        pins: PinGuard | None = None,
     ) -> None:
-        super().__init__(session)
+        super().__init__(session, pins)
         self.app = app
         self.save_path = save_path
         self.is_demo = demo
@@ -165,7 +167,7 @@ class GameFlow(SessionTable):
                 info.name,
                 doing,
                 lambda: self._lift(seat, name),
-                (lambda pin: self.pin_matches(seat, pin)) if info.pin else None,
+                self.pin_door(seat) if info.pin else None,
                 game.title,
                 game.rules_text,
                 game.phase_help(self.prompt),
@@ -282,7 +284,13 @@ class GameFlow(SessionTable):
         names = [info.name for info in self.seats]
         winners = listed(names[s] for s in outcome.winners)
         losers = listed(names[s] for s in outcome.losers)
-        return f"Winners: {winners} · Lost: {losers}\n{outcome.reason}"
+        return f"Winners: {winners} · Lost: {losers}\n{outcome.reason}\n{self.seed_line()}"
+
+    def seed_line(self) -> str:
+        """The seed, for a replay: shown once the game is over and never before."""
+        return (
+            f"Seed {self.session.seed}: the same seats, options and seed deal this game again."
+        )
 
     def story(self) -> list[Paragraph]:
         view = self.view(None)
@@ -295,22 +303,23 @@ class GameFlow(SessionTable):
     def export_story(self) -> Path | None:
         """Write the story as Markdown next to the save (or into the saves folder): the
         whole reveal at the end, public things only while the game runs."""
+        from rules.saves import new_save_path
+
         view = self.view(None)
-        title = f"# {self.game.title}, seed {self.session.seed}"
-        if view.outcome is None:
+        title = f"# {self.game.title}"
+        if view.outcome is None:  # public things only: not the seed, which deals every hand
             body = self.ui.public_story(view) + self.story()
             text = f"{title} (so far)\n\n" + to_markdown(body)
         else:
             body = self.ui.reveal(view, self.seats) + self.story()
             text = f"{title}\n\n{self.verdict()}\n\n" + to_markdown(body)
         if self.save_path is not None:
-            folder, stem = self.save_path.parent, self.save_path.stem
+            path = self.save_path.with_name(f"{self.save_path.stem}-story.md")
         else:
             folder = self.saves_dir or Path("saves")
-            stem = f"{self.game.id}-demo-seed{self.session.seed}"
-        path = folder / f"{stem}-story.md"
+            path = new_save_path(folder, f"{self.game.id}-demo", "-story.md")
         try:
-            folder.mkdir(parents=True, exist_ok=True)
+            path.parent.mkdir(parents=True, exist_ok=True)
             path.write_text(text, encoding="utf-8")
         except OSError as exc:
             self.app.notify(f"Could not write {path}: {exc.strerror or exc}", severity="error")

@@ -16,6 +16,7 @@ from attrs import frozen
 
 from rules.engine import GameInfo, IllegalAction, Prompt, Seat
 from rules.session import Session
+from tui.pin_guard import PinDoor, PinGuard
 
 
 @frozen
@@ -70,7 +71,9 @@ class Table(Protocol):
         """The rules' refusal of ``action``, without applying it (None: it is legal)."""
         ...
 
-    def pin_matches(self, seat: Seat, pin: str) -> bool: ...
+    def pin_door(self, seat: Seat) -> PinDoor:
+        """How ``seat``'s curtain tries its PIN (three free tries, then waits)."""
+        ...
 
     def unread(self, seat: Seat) -> tuple[str, ...]:
         """The notes ``seat`` has not been shown yet."""
@@ -93,9 +96,10 @@ def seat_infos(session: Session[Any]) -> tuple[SeatInfo, ...]:
 class SessionTable:
     """A table over a session and nothing else: ``act`` applies and keeps the result."""
 
-    def __init__(self, session: Session[Any]) -> None:
+    def __init__(self, session: Session[Any], pins: PinGuard | None = None) -> None:
         self.session = session
         self.notes_seen: dict[Seat, int] = {}
+        self.pins = PinGuard() if pins is None else pins
 
     @property
     def game(self) -> GameInfo[Any, Any]:
@@ -130,8 +134,9 @@ class SessionTable:
     def applied(self) -> None:
         """Called after every applied action (the hotseat flow saves and moves on)."""
 
-    def pin_matches(self, seat: Seat, pin: str) -> bool:
-        return self.session.seats[seat].pin_matches(pin)
+    def pin_door(self, seat: Seat) -> PinDoor:
+        plan = self.session.seats[seat]
+        return self.pins.door(plan.pin_hash or f"seat {seat}", plan.pin_matches)
 
     def unread(self, seat: Seat) -> tuple[str, ...]:
         return self.view(seat).notes[self.notes_seen.get(seat, 0) :]

@@ -6,14 +6,16 @@ mistakes with the same sentences.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from attrs import frozen
 
+from rules.chance import SEED_DIGITS, secret_seed
 from rules.engine import GameInfo, IllegalAction
-from rules.names import look_alike, name_fault, plain_name
+from rules.names import look_alike, name_fault, plain_name, text_fault
 from rules.packs import PackError
-from rules.session import BOT, PERSON, SeatPlan, Session, hash_pin
+from rules.session import BOT, PERSON, PIN_WORK, SeatPlan, Session, hash_pin
 
 LONGEST_NAME = 16
 BOT_NAMES = ("Cupid", "Juliet", "Valentine", "Darcy", "Eros", "Venus", "Romeo", "Psyche")
@@ -27,6 +29,7 @@ class SetupEntry:
     kinds: tuple[str, ...]
     pins: tuple[str, ...]
     seed: str
+    """Empty for a secret seed."""
     options: tuple[tuple[str, str], ...] = ()
     pack: str = ""
     texts: tuple[tuple[str, str], ...] = ()
@@ -47,8 +50,16 @@ def bot_names(count: int, taken: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(free[:count])
 
 
-def check_setup(game: GameInfo[Any, Any], entry: SetupEntry) -> tuple[list[str], Session | None]:
-    """Every problem with the entry (as sentences), or the Session it starts."""
+def check_setup(
+    game: GameInfo[Any, Any],
+    entry: SetupEntry,
+    secret: Callable[[], int] = secret_seed,
+    pin_work: int = PIN_WORK,
+) -> tuple[list[str], Session | None]:
+    """Every problem with the entry (as sentences), or the Session it starts.
+
+    An empty seed is a secret one, from ``secret``; a typed one is used as it is.
+    PINs are hashed at the cost ``pin_work`` (``rules.session.hash_pin``)."""
     problems: list[str] = []
     count = len(entry.names)
     if not game.min_seats <= count <= game.max_seats:
@@ -78,7 +89,8 @@ def check_setup(game: GameInfo[Any, Any], entry: SetupEntry) -> tuple[list[str],
                     f"Seats {other + 1} and {index + 1} are called {names[other]} and {name},"
                     " which look the same on screen: every name must look different."
                 )
-        seen.setdefault(look_alike(name), index)
+        if name and len(name) <= LONGEST_NAME and fault is None:  # only names fit to quote
+            seen.setdefault(look_alike(name), index)
     seats = []
     for index, (name, kind, pin) in enumerate(zip(names, entry.kinds, entry.pins, strict=True)):
         pin = pin.strip()
@@ -88,11 +100,17 @@ def check_setup(game: GameInfo[Any, Any], entry: SetupEntry) -> tuple[list[str],
             problems.append(f"Seat {index + 1}'s PIN must be exactly 4 digits (or left empty).")
         if pin and kind == BOT:
             problems.append(f"Seat {index + 1} is a bot: bots need no PIN.")
-        seats.append(SeatPlan(name, kind, hash_pin(pin) if pin and kind == PERSON else None))
+        pin_hash = hash_pin(pin, pin_work) if pin and kind == PERSON else None
+        seats.append(SeatPlan(name, kind, pin_hash))
     seed_text = entry.seed.strip()
     seed = 0
-    if not is_number(seed_text) or len(seed_text) > 9:
-        problems.append("The seed must be a whole number of at most 9 digits.")
+    if not seed_text:
+        seed = secret()
+    elif not is_number(seed_text) or len(seed_text) > SEED_DIGITS:
+        problems.append(
+            f"The seed must be a whole number of at most {SEED_DIGITS} digits, "
+            "or left empty for a secret one."
+        )
     else:
         seed = int(seed_text)
     values: dict[str, int] = {}
@@ -115,7 +133,10 @@ def check_setup(game: GameInfo[Any, Any], entry: SetupEntry) -> tuple[list[str],
         typed_texts = dict(entry.texts)
         for field in game.text_options(pack):
             text = " ".join(typed_texts.get(field.key, "").split())
-            if len(text) > field.longest:
+            fault = text_fault(text)
+            if fault:
+                problems.append(f"{field.label} {fault}.")
+            elif len(text) > field.longest:
                 problems.append(f"{field.label} is too long ({field.longest} characters at most).")
             texts[field.key] = text
     if problems:

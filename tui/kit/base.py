@@ -12,7 +12,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import ClassVar
 
-from textual import events
+from textual import events, on
+from textual._time import get_time  # the clock Textual stamps each key with
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
@@ -136,6 +137,11 @@ class ParlourScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self._check_size(self.app.size.width, self.app.size.height)
+
+    @on(events.ScreenResume)
+    def _note_shown(self) -> None:
+        # Keys made before now were meant for another screen (tui.kit.keys).
+        self.app.keys_from = get_time()  # type: ignore[attr-defined]
 
     def on_screen_resume(self) -> None:
         self._check_size(self.app.size.width, self.app.size.height)

@@ -25,6 +25,7 @@ from textual.widgets.option_list import Option as ListOption
 from rules.choices import Option, Pick, Write
 from rules.engine import Seat
 from tui.kit.base import HELP_BINDINGS, ProseInput
+from tui.kit.keys import after_keys
 from tui.kit.seat import HIDE, SeatScreen
 from tui.port import Table
 from tui.widgets.cards import CardList, CardSelection
@@ -154,6 +155,7 @@ class ChoiceScreen(SeatScreen):
             return len(self.steps) > 1
         return True
 
+    @after_keys
     def action_take(self) -> None:
         question = self.question
         if isinstance(question, Write):

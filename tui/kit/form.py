@@ -14,6 +14,7 @@ from textual.binding import Binding, BindingType
 from rules.engine import Seat
 from tui.kit.base import HELP_BINDINGS
 from tui.kit.game import GameScreen
+from tui.kit.keys import after_keys
 from tui.messages import CloseForm
 from tui.port import Table
 
@@ -42,6 +43,7 @@ class FormScreen(GameScreen):
         """The action the form's fields make now (None: nothing to send yet)."""
         raise NotImplementedError
 
+    @after_keys
     def action_submit(self) -> None:
         action = self.submit_action()
         if action is None:

@@ -27,6 +27,7 @@ from rules.lantern.telling import word_count
 from rules.lantern.view import LanternView
 from tui.kit.base import HELP_BINDINGS
 from tui.kit.choice import ChoiceScreen
+from tui.kit.keys import after_keys
 from tui.kit.seat import HIDE_WHILE_TYPING, TypingSeatScreen
 from tui.lantern.render import attempt_text, tale_text, told
 from tui.messages import OpenForm
@@ -238,6 +239,7 @@ class WritingDesk(ProseDesk):
             return self.turn.between is not None
         return True
 
+    @after_keys
     def action_tell(self) -> None:
         ties = self.turn.ties
         picked = sorted(self.query_one("#ties", TickList).ticked)
@@ -248,6 +250,7 @@ class WritingDesk(ProseDesk):
         claimed = [ties.options[n].value for n in picked]
         self.send(self.turn.action(self.text, self.card(), claimed, self.loose_end))
 
+    @after_keys
     def action_loose_end(self) -> None:
         option = self.turn.loose_end
         if not option.open:
@@ -257,11 +260,13 @@ class WritingDesk(ProseDesk):
         self.loose_end = not self.loose_end
         self.recount()
 
+    @after_keys
     def action_pass_turn(self) -> None:
         option = self.turn.passes.keyed("pass")
         if option is not None:
             self.send(option.value)
 
+    @after_keys
     def action_burn(self) -> None:
         card = self.card()
         option = next(
@@ -304,6 +309,7 @@ class ClosingDesk(ProseDesk):
         yield TextArea(id="prose")
         yield SteadyText(id="count")
 
+    @after_keys
     def action_finish(self) -> None:
         self.send(self.closing.answer(self.text))
 

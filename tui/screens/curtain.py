@@ -18,6 +18,16 @@ from textual.widget import Widget
 from textual.widgets import Input, Label, Static
 
 from tui.kit.base import HELP_BINDINGS, Field, ParlourScreen
+from tui.kit.keys import after_keys
+from tui.pin_guard import PinDoor
+
+READY = "Type your PIN and press Enter."
+PIN_HELP = (
+    "A PIN keeps other eyes off this seat's screen: only the one who set it lifts "
+    "the curtain. Three wrong tries are free; after that each try waits, 15 seconds "
+    "and then twice as long each time. A PIN is no lock on the save file: someone "
+    "who can read the saves folder could work it out, given time. "
+)
 
 
 class CurtainScreen(ParlourScreen):
@@ -47,7 +57,7 @@ class CurtainScreen(ParlourScreen):
         name: str,
         doing: str,
         on_lift: Callable[[], None],
-        pin_check: Callable[[str], bool] | None = None,
+        pin: PinDoor | None = None,
         help_title: str = "Parlour",
         rules: str = "",
         phase: str = "",
@@ -56,7 +66,7 @@ class CurtainScreen(ParlourScreen):
         self.seat_name = name
         self.doing = doing
         self._on_lift = on_lift
-        self._pin_check = pin_check
+        self._pin = pin
         self._help = (help_title, rules, phase)
 
     def body(self) -> Iterable[Widget]:
@@ -64,7 +74,7 @@ class CurtainScreen(ParlourScreen):
         with Vertical(id="curtain-box"):
             yield Static(Text(f"Pass the keyboard to {name}"), classes="curtain-title")
             yield Static(Text(self.doing), classes="curtain-line")
-            if self._pin_check is not None:
+            if self._pin is not None:
                 yield Static(
                     Text(f"{name}: type your PIN and press Enter."), classes="curtain-line"
                 )
@@ -72,7 +82,7 @@ class CurtainScreen(ParlourScreen):
                     yield Field(
                         placeholder="PIN", password=True, max_length=4, id="pin", restrict=r"[0-9]*"
                     )
-                yield Label("", id="pin-error")
+                yield Label(Text(self._pin.waiting()), id="pin-error")
             else:
                 yield Static(
                     Text(
@@ -84,8 +94,25 @@ class CurtainScreen(ParlourScreen):
 
     def on_mount(self) -> None:
         super().on_mount()
-        if self._pin_check is not None:
+        if self._pin is not None:
             self.take_focus(self.query_one("#pin", Input))
+            self.set_interval(1.0, self.show_wait)
+
+    def show_wait(self) -> None:
+        """Count a running wait down; once it is over, say the PIN may be tried."""
+        if self._pin is None:
+            return
+        label = self.query_one("#pin-error", Label)
+        waiting = self._pin.waiting()
+        if waiting:
+            label.update(Text(waiting))
+        elif "next try" in str(label.content):
+            label.update(Text(READY))
+
+    def on_mouse_up(self) -> None:
+        # A click anywhere on the curtain must not take the keys away from the PIN.
+        if self._pin is not None:
+            self.query_one("#pin", Input).focus()
 
     def help_title(self) -> str:
         return self._help[0]
@@ -94,8 +121,10 @@ class CurtainScreen(ParlourScreen):
         return self._help[1]
 
     def phase_help(self) -> str:
+        pin = PIN_HELP if self._pin is not None else ""
         return (
             f"The curtain hides the table while the keyboard passes to {self.seat_name}. "
+            + pin
             + self._help[2]
         )
 
@@ -103,13 +132,15 @@ class CurtainScreen(ParlourScreen):
     def _pin_submitted(self) -> None:
         self.action_lift()
 
+    @after_keys
     def action_lift(self) -> None:
         if self.too_small:
             return
-        if self._pin_check is not None:
+        if self._pin is not None:
             field = self.query_one("#pin", Input)
-            if not self._pin_check(field.value):
-                field.value = ""
-                self.query_one("#pin-error", Label).update("That is not the PIN. Try again.")
+            answer = self._pin.attempt(field.value)
+            field.value = ""
+            if not answer.lifted:
+                self.query_one("#pin-error", Label).update(Text(answer.message))
                 return
         self._on_lift()

@@ -18,9 +18,11 @@ from textual.widget import Widget
 from textual.widgets import Input, Label, Static
 
 from rules import saves
+from rules.chance import SEED_DIGITS
 from rules.engine import GameInfo
-from rules.session import BOT, PERSON
+from rules.session import BOT, PERSON, PIN_WORK
 from tui.kit.base import HELP_BINDINGS, Field, ParlourScreen, ProseInput
+from tui.kit.keys import after_keys
 from tui.messages import ShowLobby, StartGame
 from tui.setup_form import SetupEntry, check_setup, is_number
 from tui.widgets.refusal import Refusal
@@ -29,16 +31,24 @@ from tui.widgets.whobar import WhoBar
 
 SETUP_HELP = """\
 Fill in one row per seat, in clockwise order: a name, whether a person or a
-bot plays it (Space flips it), and an optional 4-digit PIN that
-the player must type to lift their curtain. The seed decides every shuffle and
-roll: the same seed and the same moves always give the same game. Leave the
-pack empty for the default cards, or give the path of your own TOML pack. Tab
-moves between fields; Enter or Ctrl+S starts the game.
+bot plays it (Space flips it), and an optional 4-digit PIN that the player must
+type to lift their curtain. A PIN keeps other eyes off that seat's screen (three
+wrong tries, then a growing wait); it is no lock on the save file, from which
+someone who can read the saves folder could work it out, given time.
+
+The seed decides every shuffle and roll: whoever knows it can work out every
+hand, so leave it empty and Parlour draws a secret one, shown only when the game
+ends (to deal the same game again). A seed you type is no secret.
+
+Leave the pack empty for the default cards, or give the path of your own TOML
+pack. Tab moves between fields; Enter or Ctrl+S starts the game.
 
 Names must look different on screen: "Bo" and "BO", or a "Bo" written with a
 Cyrillic "о", count as the same name. A name is shown exactly as typed
 (brackets included), but it cannot hold invisible or control characters.
 """
+
+SEED_NOTE = "Empty: secret. A typed seed is no secret."
 
 DEFAULT_NAMES = ("Ann", "Bo", "Cleo", "Dev", "Eli", "Fay", "Gus", "Hal", "Ivy", "Jo")
 KINDS = (("Person", PERSON), ("Bot", BOT))
@@ -65,7 +75,6 @@ class SetupScreen(ParlourScreen):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+s", "start", "Start game", priority=True),
-        Binding("ctrl+r", "reseed", "New seed", priority=True),
         Binding("escape", "back", "Back to lobby"),
         *HELP_BINDINGS,
     ]
@@ -76,11 +85,13 @@ class SetupScreen(ParlourScreen):
         saves_dir: Path,
         seed_source: Callable[[], int],
         pack_path: str | None = None,
+        pin_work: int = PIN_WORK,
     ) -> None:
         super().__init__()
         self.game = game
         self.saves_dir = saves_dir
         self.seed_source = seed_source
+        self.pin_work = pin_work
         self.pack_path = pack_path
         self.texts = game.text_options(game.default_pack())
 
@@ -118,12 +129,13 @@ class SetupScreen(ParlourScreen):
             with Horizontal(classes="row"):
                 yield Label("Seed")
                 yield Field(
-                    str(self.seed_source()),
+                    placeholder="secret",
                     id="seed",
                     classes="name",
                     restrict=r"[0-9]*",
-                    max_length=9,
+                    max_length=SEED_DIGITS,
                 )
+                yield Static(SEED_NOTE, classes="note")
             for option in game.options:
                 with Horizontal(classes="row"):
                     yield Label(option.label)
@@ -204,18 +216,16 @@ class SetupScreen(ParlourScreen):
     def _submitted(self) -> None:
         self.action_start()
 
+    @after_keys
     def action_start(self) -> None:
-        problems, session = check_setup(self.game, self.entry())
+        problems, session = check_setup(self.game, self.entry(), self.seed_source, self.pin_work)
         errors = self.query_one("#errors", Refusal)
         if session is None:
             errors.show("\n".join(problems))
             return
         errors.show(None)
-        path = saves.new_save_path(self.saves_dir, self.game.id, session.seed)
+        path = saves.new_save_path(self.saves_dir, self.game.id)
         self.post_message(StartGame(session, path, fresh=True))
-
-    def action_reseed(self) -> None:
-        self.query_one("#seed", Input).value = str(self.seed_source())
 
     def action_back(self) -> None:
         self.post_message(ShowLobby())

@@ -26,6 +26,7 @@ from rules.temptress.choice_types import ChoiceKey, VerdictChoices
 from rules.temptress.views import TemptressView
 from tui.kit.base import ProseInput
 from tui.kit.choice import ChoiceScreen, Question
+from tui.kit.keys import after_keys
 from tui.port import Table
 from tui.temptress.render import RoundPage, contest_text, secrets_text
 from tui.widgets.cards import CardList, CardSelection
@@ -148,6 +149,7 @@ class NarratorConsole(RoundPage, ChoiceScreen):
             return self.verdict is not None and not self.verdict.twist.open
         return super().allowed(action, parameters)
 
+    @after_keys
     def action_take_these(self) -> None:
         self.action_take()
 

@@ -33,6 +33,7 @@ from rules.temptress.playing import PlayChoices
 from rules.temptress.state import ExcelSpend
 from tui.kit.base import HELP_BINDINGS, ProseInput
 from tui.kit.choice import ChoiceScreen, Question, option_text
+from tui.kit.keys import after_keys
 from tui.kit.seat import HIDE, SeatScreen
 from tui.port import Table
 from tui.temptress.render import (
@@ -101,6 +102,7 @@ class TemptressChoice(RoundPage, ChoiceScreen):
             return several
         return super().allowed(action, parameters)
 
+    @after_keys
     def action_take_these(self) -> None:
         self.action_take()
 
@@ -290,6 +292,7 @@ class PlayScreen(RoundPage, SeatScreen):
             return
         self.say(self.spends()[ExcelSpend(name)].closed or None)
 
+    @after_keys
     def action_play(self) -> None:
         chosen = self.chosen()
         pair, suit = ExcelSpend.PAIR in self.wanted, ExcelSpend.SUIT in self.wanted
@@ -321,6 +324,7 @@ class PlayScreen(RoundPage, SeatScreen):
         self.say(None)
         self.refresh_bindings()
 
+    @after_keys
     def action_reroll_die(self) -> None:
         index = self.query_one("#dice", OptionList).highlighted
         if index is None:

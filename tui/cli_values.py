@@ -1,0 +1,65 @@
+"""What the ``parlour`` command line accepts (seconds, seeds, game counts) and how it
+writes text it did not make (``shown``: no escape reaches the terminal)."""
+
+from __future__ import annotations
+
+import argparse
+import math
+import unicodedata
+
+from rules.chance import SEED_DIGITS
+from rules.names import UNSHOWABLE
+
+KNOWN_SEED = (
+    "A seed you chose is no secret: anyone who knows it can work out every hand."
+)
+LONGEST_DELAY = 60.0
+"""The longest pause between bot moves the table accepts, in seconds."""
+MOST_GAMES = 1_000_000
+"""The most games one ``parlour simulate`` plays (10,000 take about ten minutes)."""
+
+
+def seconds(text: str) -> float:
+    """A pause in seconds, from 0 to ``LONGEST_DELAY`` (``inf`` and ``nan`` are not)."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = math.nan
+    if not 0 <= value <= LONGEST_DELAY:  # also false for nan
+        raise argparse.ArgumentTypeError(
+            f"{shown(repr(text))} is not a number of seconds from 0 to {LONGEST_DELAY:g}"
+        )
+    return value
+
+
+def seed_number(text: str) -> int:
+    """A seed: a whole number of at most ``SEED_DIGITS`` digits (0-9 only)."""
+    from tui.setup_form import is_number
+
+    if not is_number(text) or len(text) > SEED_DIGITS:
+        raise argparse.ArgumentTypeError(
+            f"{shown(repr(text))} is not a seed: a whole number of at most {SEED_DIGITS} digits"
+        )
+    return int(text)
+
+
+def game_count(text: str) -> int:
+    """How many games to simulate: a whole number from 1 to ``MOST_GAMES``."""
+    from tui.setup_form import is_number
+
+    if not is_number(text) or not 1 <= int(text) <= MOST_GAMES:
+        raise argparse.ArgumentTypeError(
+            f"{shown(repr(text))} is not a whole number of games from 1 to {MOST_GAMES:,}"
+        )
+    return int(text)
+
+
+def shown(text: str) -> str:
+    """``text`` safe to write to a terminal: every character a terminal would act on
+    or hide (an escape, a control, a zero-width or direction mark) is written as its
+    code instead (``\\u001b``), so a name or a file cannot set the title or clear the
+    screen. The command line writes nothing else it did not make itself."""
+    return "".join(
+        c if c == "\n" or unicodedata.category(c) not in UNSHOWABLE else f"\\u{ord(c):04x}"
+        for c in text
+    )

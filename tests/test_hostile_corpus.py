@@ -193,3 +193,21 @@ def hostile_pack(folder: Path, game_id: str) -> Path:
 def test_a_pack_of_markup_look_alikes_and_emoji_is_taken_as_it_is(game_id, tmp_path: Path):
     pack = registry.get(game_id).load_pack(str(hostile_pack(tmp_path, game_id)))
     assert "[/]" in toml_text(_plain(pack))
+
+
+MARKUP_NAMES = ("[/]", "[b]Bo", "Cy[red]", "D[/i]ev", "E[@click=app.quit]", "F\\[x]")
+"""Names that Rich or Textual markup would read as tags, actions or escapes."""
+MORE_NAMES = ("Gus", "Hal", "Ivy", "Jo")
+
+
+def hostile_session(table: Any, seed: int, folder: Path) -> Session:
+    """``table``'s game (tests/screen_sweep.py) with markup names and a pack of hostile
+    card texts (``hostile_pack``): the privacy sweep plays one such game per game."""
+    game = table.game
+    pack = game.load_pack(str(hostile_pack(folder, game.id)))
+    names = MARKUP_NAMES + MORE_NAMES
+    seats = tuple(
+        attrs.evolve(plan, name=names[seat]) for seat, plan in enumerate(table.plans())
+    )
+    config = game.make_config(tuple(s.name for s in seats), dict(table.options), pack)
+    return Session.start(game, config, seed, seats)

@@ -9,7 +9,8 @@ Temptress's narrator, the Lantern's Barkeep: seats with no secrets of their own)
 shows everything by design and is not scanned; the resolution reveals everything
 by design. Each game is played at each of its tables (the default one, and one
 per on/off option), made quick (tests/screen_sweep.py ``quick_plans``), at least
-two games per game.
+two games per game; the last with names and card texts full of markup, look-alike
+letters and emoji (tests/test_hostile_corpus.py), shown as typed on every screen.
 
 And per game: a seat's curtain with a PIN does not lift on Enter alone or on a
 wrong PIN, says so, shows nothing private, and lifts with the right PIN.
@@ -33,6 +34,7 @@ from tests.screen_sweep import (
     scan,
     tables,
 )
+from tests.test_hostile_corpus import MARKUP_NAMES, hostile_session
 from tests.tui_helpers import make_app, screen_text
 from tui.screens.curtain import CurtainScreen
 from tui.screens.resolution import ResolutionScreen
@@ -53,8 +55,12 @@ def _plan(game_id: str) -> list[tuple[Table, int]]:
 async def test_no_screen_shows_another_seats_secrets(tmp_path: Path, game_id: str):
     hits: list[str] = []
     scans = public = referee = curtains = pins = 0
-    for table, seed in _plan(game_id):
-        session = table.session(seed)
+    plan = _plan(game_id)
+    hostile_names: set[str] = set()
+    for number, (table, seed) in enumerate(plan, start=1):
+        # The last game: names and card texts full of markup, look-alikes and emoji.
+        hostile = number == len(plan)
+        session = hostile_session(table, seed, tmp_path) if hostile else table.session(seed)
         path = tmp_path / f"{table.label}-{seed}.json"
         app = make_app(tmp_path, opening=lambda app, s=session, p=path: app.start_flow(s, p))
         viewers: set[int] = set()
@@ -68,6 +74,10 @@ async def test_no_screen_shows_another_seats_secrets(tmp_path: Path, game_id: st
                 deciders.update(prompt.seats)
             if moment.viewer is not None:
                 viewers.add(moment.viewer)
+            if isinstance(moment.screen, CurtainScreen):
+                name = moment.screen.seat_name
+                assert f"Pass the keyboard to {name}" in " ".join(screen_text(app).split())
+                hostile_names.add(name)
             if isinstance(moment.screen, ResolutionScreen):
                 return
             if moment.referee:
@@ -95,6 +105,7 @@ async def test_no_screen_shows_another_seats_secrets(tmp_path: Path, game_id: st
         f"({pins} with a PIN)"
     )
     assert curtains > 0 and pins > 0
+    assert hostile_names & set(MARKUP_NAMES), "no curtain showed a name full of markup"
     assert hits == [], f"{len(hits)} secrets shown in {scans} scans:\n" + "\n".join(hits[:20])
 
 

@@ -2,7 +2,8 @@
 
 Runs the screen benches (``keys.py``: key to repaint and bytes per cursor move
 on each game's busiest screen), startup and memory (``startup.py``) and the
-engine step (``engine_step.py``), then prints one row per figure: the measure,
+engine step (``engine_step.py``) and the hand-offs (``handoffs.py``: curtains per
+round, the same person twice), then prints one row per figure: the measure,
 the game, Parlour's value, the reference it is divided by, the ratio, the goal
 and whether it is met. ``--write-readme`` puts the table, the date and the
 machine into bench/README.md.
@@ -26,6 +27,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import engine_step  # noqa: E402
+import handoffs  # noqa: E402
 import keys  # noqa: E402
 import startup  # noqa: E402
 
@@ -202,11 +204,13 @@ def main() -> int:
     parser.add_argument("--runs", type=int, default=9, help="startup runs of each app")
     parser.add_argument("--presses", type=int, default=25, help="timed key presses per screen")
     parser.add_argument("--games", type=int, default=10, help="bot games per game (engine)")
+    parser.add_argument("--handoff-games", type=int, default=1, help="games per table (hand-offs)")
     parser.add_argument("--write-readme", action="store_true", help="update bench/README.md")
     args = parser.parse_args()
 
     started, load_before = time.perf_counter(), load()
     rows, notes, split = collect(args)
+    handoff_table = handoffs.table(handoffs.measure(args.handoff_games))
     took = time.perf_counter() - started
     when = utc_now()
     header = [
@@ -219,6 +223,8 @@ def main() -> int:
     if split:
         print("\nengine step split (ms): game | step | apply+views | autosave | rules/bare key")
         print("\n".join(split))
+    print(f"\nhand-offs ({args.handoff_games} bot-decided game per table, through the app):")
+    print(handoff_table)
     for note in notes:
         print(f"problem: {note}")
     if args.write_readme:
@@ -227,6 +233,8 @@ def main() -> int:
         body += "divided by the bare key to repaint):\n\n"
         body += "| game | step | apply + views | autosave | apply+views / bare key | steps |\n"
         body += "|---|---|---|---|---|---|\n" + "\n".join(split) + "\n"
+        body += f"\nHand-offs ({args.handoff_games} bot-decided game per table, through the app, "
+        body += "every other person with a PIN; `bench/handoffs.py`):\n\n" + handoff_table + "\n"
         if notes:
             body += "\nProblems seen in this run:\n\n" + "\n".join(f"* {n}" for n in notes) + "\n"
         write_readme(body.rstrip("\n"))

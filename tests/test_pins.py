@@ -170,6 +170,7 @@ async def test_the_curtain_help_says_what_a_pin_does_and_does_not_protect(tmp_pa
         help_text = app.screen.phase_help()
         assert "A PIN keeps other eyes off this seat's screen" in help_text
         assert "A PIN is no lock on the save file" in help_text
+        assert "your next steps) follows without another curtain" in help_text
 
 
 async def test_a_pin_typed_in_one_burst_with_its_enter_lifts_the_curtain(tmp_path: Path):

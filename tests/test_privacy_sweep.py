@@ -65,9 +65,17 @@ async def test_no_screen_shows_another_seats_secrets(tmp_path: Path, game_id: st
         app = make_app(tmp_path, opening=lambda app, s=session, p=path: app.start_flow(s, p))
         viewers: set[int] = set()
         deciders: set[int] = set()
+        keyboard: list[str | None] = [None]
         label = f"{table.label} seed {seed}"
 
-        async def visit(moment: Moment, app=app, label=label, viewers=viewers, deciders=deciders):
+        async def visit(
+            moment: Moment,
+            app=app,
+            label=label,
+            viewers=viewers,
+            deciders=deciders,
+            keyboard=keyboard,
+        ):
             nonlocal scans, public, referee
             prompt = moment.session.prompt
             if prompt is not None and prompt.private:
@@ -78,6 +86,11 @@ async def test_no_screen_shows_another_seats_secrets(tmp_path: Path, game_id: st
                 name = moment.screen.seat_name
                 assert f"Pass the keyboard to {name}" in " ".join(screen_text(app).split())
                 hostile_names.add(name)
+                # One visit per person: no second curtain for whoever has the keyboard.
+                assert name != keyboard[0], f"{label}: {name} curtained twice in a row"
+                keyboard[0] = name
+            elif moment.viewer is None:
+                keyboard[0] = None  # a public screen: anyone may take the keyboard next
             if isinstance(moment.screen, ResolutionScreen):
                 return
             if moment.referee:

@@ -151,11 +151,11 @@ async def test_the_cards_you_know_open_over_a_decision_and_go_back_to_it_as_it_w
         assert app.flow.session.actions[-1] == Introduce(seat, 1, 0)
 
 
-async def test_new_notes_come_on_top_of_the_cards_you_know_and_enter_is_done(tmp_path: Path):
+async def test_new_notes_come_first_in_the_visit_and_enter_goes_on_to_the_step(tmp_path: Path):
     app = make_app(tmp_path, opening=_opening(_session(0, 3)))
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        await pilot.press("enter")  # Ann's curtain: something to read
+        await pilot.press("enter")  # Ann's curtain: her diary first, then her introduction
         await pilot.pause()
         assert isinstance(app.screen, NewsAndCards)
         rows = _rows(app)
@@ -164,7 +164,7 @@ async def test_new_notes_come_on_top_of_the_cards_you_know_and_enter_is_done(tmp
         assert "⏎ Done" in rows[-1]
         await pilot.press("enter")
         await pilot.pause()
-        assert isinstance(app.screen, CurtainScreen) and app.screen.seat_name == "Bo"
+        assert isinstance(app.screen, PersuasionChoice) and app.screen.seat == 0  # one visit
         assert app.flow.unread(0) == ()
 
 
@@ -208,7 +208,7 @@ async def test_no_card_action_is_shown_to_a_seat_at_the_evening_ball(tmp_path: P
             await pilot.press("enter", "1", "enter")  # back, to Bo: the ring, or a card
             await pilot.pause()
             texts.append(screen_text(app))
-            await pilot.press("3", "enter", "enter")  # card 2; the curtain: news for Ann
+            await pilot.press("3", "enter")  # card 2; still Ann's visit: her news
             await pilot.pause()
             assert isinstance(app.screen, NewsAndCards)
             texts.append(screen_text(app))

@@ -17,7 +17,7 @@ from typing import Any
 from textual.app import App
 from textual.screen import Screen
 
-from rules.engine import Seat
+from rules.engine import Prompt, Seat
 from rules.session import Session
 from tui.games import game_ui
 from tui.kit.table import TableScreen
@@ -64,6 +64,8 @@ class GameFlow(SessionTable):
                 self.mark_read(seat)
         self._before: Any = None
         self.stopped = False
+        self.visiting: Seat | None = None
+        """The person the keyboard is with, behind a lifted curtain (one visit each)."""
 
     def stop(self) -> None:
         """The table is left: bots and timers of this game do nothing more."""
@@ -99,8 +101,8 @@ class GameFlow(SessionTable):
         prompt = self.prompt
         if before is None or prompt is None or not prompt.private or self.dice_delay <= 0:
             return False
-        if self.seats[prompt.seats[0]].bot:
-            return False
+        if self.seats[prompt.seats[0]].bot or prompt.seats[0] == self.visiting:
+            return False  # (the person at the keyboard goes on: their screen shows it)
         return self.ui.lingers(before, self.view(None))
 
     def _advance_if(self, token: int) -> None:
@@ -127,9 +129,18 @@ class GameFlow(SessionTable):
         prompt = self.prompt
         if prompt is None:
             self._token += 1
+            self.visiting = None
             self._show(self.resolution())
             return
         self._start_turn_timer()
+        if self._visit_goes_on(prompt):
+            return
+        self.visiting = None
+        seat = prompt.seats[0]
+        if prompt.private and not self.seats[seat].bot:
+            # This person's notes are read in this visit, behind the same curtain.
+            self.behind_curtain(seat, prompt.kind, prompt.text)
+            return
         pending = self.pending_notes()
         if pending is not None:
             self.deliver(*pending)
@@ -150,6 +161,7 @@ class GameFlow(SessionTable):
         self.app.switch_screen(screen)
 
     def show_table(self) -> None:
+        self.visiting = None
         screen = self.table_screen
         if screen is None or self.app.screen is not screen:
             self.table_screen = self.ui.table_screen(self)
@@ -174,11 +186,30 @@ class GameFlow(SessionTable):
             )
         )
 
+    def _visit_goes_on(self, prompt: Prompt) -> bool:
+        """One visit per person: while the keyboard is with ``visiting``, their notes
+        and then their next private step show without another curtain."""
+        seat = self.visiting
+        if seat is None:
+            return False
+        notes = self.ui.notes_screen
+        if notes is not None and self.unread(seat):
+            self._show(self.ui.screen(self, seat, notes))
+            return True
+        if prompt.private and prompt.seats[0] == seat:
+            self._show(self.ui.screen(self, seat, prompt.kind))
+            return True
+        return False
+
     def _lift(self, seat: Seat, name: str) -> None:
         prompt = self.prompt
+        self.visiting = seat
         if prompt is None or (name == prompt.kind and seat not in prompt.seats):
             self.advance()  # the moment passed while the curtain was up
             return
+        notes = self.ui.notes_screen
+        if name == prompt.kind and notes is not None and self.unread(seat):
+            name = notes  # what is new for this person first, then the step
         self._show(self.ui.screen(self, seat, name))
 
     # --- what screens ask for (through the app) -------------------------------
@@ -194,6 +225,7 @@ class GameFlow(SessionTable):
             self.app.pop_screen()
 
     def hide(self, seat: Seat) -> None:
+        self.visiting = None  # the person has stepped away: the next step is curtained
         self.advance()
 
     # --- notes --------------------------------------------------------------

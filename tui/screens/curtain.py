@@ -22,6 +22,10 @@ from tui.kit.keys import after_keys
 from tui.pin_guard import PinDoor
 
 READY = "Type your PIN and press Enter."
+VISIT_HELP = (
+    "Once it is lifted, whatever is for you (notes to read, your next steps) follows "
+    "without another curtain, until the table shows or you hide your screen. "
+)
 PIN_HELP = (
     "A PIN keeps other eyes off this seat's screen: only the one who set it lifts "
     "the curtain. Three wrong tries are free; after that each try waits, 15 seconds "
@@ -124,6 +128,7 @@ class CurtainScreen(ParlourScreen):
         pin = PIN_HELP if self._pin is not None else ""
         return (
             f"The curtain hides the table while the keyboard passes to {self.seat_name}. "
+            + VISIT_HELP
             + pin
             + self._help[2]
         )

@@ -45,6 +45,8 @@ from tests.screen_sweep import (
     tables,
 )
 from tests.tui_helpers import make_app, open_setup, screen_text
+from tui.messages import AskFirst
+from tui.screens.confirm import ConfirmScreen
 from tui.screens.help import HelpScreen
 from tui.screens.lobby import LobbyScreen
 from tui.screens.resolution import ResolutionScreen
@@ -82,8 +84,10 @@ def test_every_screen_class_belongs_to_the_shell_or_one_game():
     assert all(is_abstract(base) for base in kit_classes())
 
 
-SHELL_ONLY = frozenset({LobbyScreen, ResumeScreen})
-"""Shell screens that never show a game: rendered once, by the shell test."""
+SHELL_ONLY = frozenset({LobbyScreen, ResumeScreen, ConfirmScreen})
+"""Shell screens rendered once, by the shell test: those that never show a game, and
+the question before a move that cannot be taken back (the drives act through the
+flow, not the keys that would ask it)."""
 
 
 async def test_the_lobby_its_help_and_the_resume_list_at_every_size(tmp_path: Path):
@@ -111,7 +115,15 @@ async def test_the_lobby_its_help_and_the_resume_list_at_every_size(tmp_path: Pa
         for game_id in game_ids():
             assert registry.get(game_id).title in text
         problems += await render_sizes(pilot)
-        rendered |= {LobbyScreen, HelpScreen, ResumeScreen}
+        question = "Deliver your last ring to Bartholomew? The last rings settle the season."
+        app.post_message(AskFirst(question, lambda: None, "Persuasion"))
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        problems += await render_sizes(pilot)
+        await pilot.press("n")
+        await pilot.pause()
+        assert isinstance(app.screen, ResumeScreen)
+        rendered |= {LobbyScreen, HelpScreen, ResumeScreen, ConfirmScreen}
         # Too narrow alone, or too short alone, is too small as well.
         for width, height in ONE_SIDE_SMALL:
             await pilot.resize_terminal(width, height)

@@ -15,6 +15,7 @@ from tui.lantern.forms import BardsForm
 from tui.lantern.referee import BarkeepConsole
 from tui.lantern.seat import ClosingDesk, LanternChoice, TickList, WritingDesk
 from tui.lantern.table import LanternTable
+from tui.screens.confirm import ConfirmScreen
 from tui.screens.curtain import CurtainScreen
 from tui.screens.resolution import ResolutionScreen
 
@@ -143,6 +144,16 @@ async def test_a_short_tale_with_a_denial_a_loose_end_an_interruption_and_a_win(
         closing = await _open(pilot, ClosingDesk)
         closing.query_one(TextArea).insert("And the lantern was trimmed at last.")
         await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        assert "End the tale with this closing passage?" in screen_text(app)
+        await pilot.press("n")  # not yet: back to the desk as it was
+        await pilot.pause()
+        assert app.screen is closing
+        assert closing.query_one(TextArea).text == "And the lantern was trimmed at last."
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        await pilot.press("y")
         await pilot.pause()
         assert isinstance(app.screen, ResolutionScreen)
         await pilot.pause()

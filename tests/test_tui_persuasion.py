@@ -25,6 +25,7 @@ from tui.kit.seat import SeatScreen
 from tui.kit.table import now_text
 from tui.persuasion.seat import CardsYouKnow, KnownCards, NewsAndCards, PersuasionChoice
 from tui.persuasion.table import PersuasionTable
+from tui.screens.confirm import ConfirmScreen
 from tui.screens.curtain import CurtainScreen
 from tui.screens.resolution import ResolutionScreen
 
@@ -106,6 +107,9 @@ async def test_four_people_play_a_whole_season_by_keyboard(tmp_path: Path, eveni
                     actions_said += _card_actions(screen_text(app))
             if isinstance(screen, CurtainScreen | KnownCards):
                 await press(pilot, "enter")
+            elif isinstance(screen, ConfirmScreen):  # a last ring
+                assert "Deliver your last ring " in screen_text(app)
+                await press(pilot, "y")
             elif isinstance(screen, PersuasionChoice):
                 prompt = app.flow.session.prompt
                 kinds.add(prompt.kind)
@@ -117,6 +121,7 @@ async def test_four_people_play_a_whole_season_by_keyboard(tmp_path: Path, eveni
                 await settle(pilot)
         assert isinstance(app.screen, ResolutionScreen)
         await settle(pilot)
+        assert "ConfirmScreen" in seen
         assert leaks == []
         assert actions_said == []
         assert app.flow.session.outcome is not None

@@ -16,6 +16,7 @@ from rules.session import BOT, SeatPlan, Session
 from rules.simulate import bot_config
 from tests.temptress_tui_helpers import footer, footer_problems, scan
 from tests.tui_helpers import make_app, open_setup, press, screen_text, settle
+from tui.screens.confirm import ConfirmScreen
 from tui.screens.curtain import CurtainScreen
 from tui.screens.resolution import ResolutionScreen
 from tui.temptress.forms import ArgueForm, CourtForm, PromiseForm
@@ -203,6 +204,11 @@ async def test_a_suitor_retires_from_the_table_behind_the_curtain(tmp_path: Path
         await pilot.pause()
         assert isinstance(app.screen, RetireScreen)
         await pilot.press(*(["down"] * state.sorceress), "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)  # it cannot be taken back
+        woman = state.women[state.sorceress].name
+        assert f"Retire and name {woman} as the sorceress?" in " ".join(screen_text(app).split())
+        await pilot.press("y")
         await pilot.pause()
         assert isinstance(app.screen, ResolutionScreen)
         text = screen_text(app)

@@ -28,6 +28,7 @@ from tui.crash_log import crash_line, write_crash_log
 from tui.kit.base import ParlourScreen
 from tui.kit.keys import CaughtUp, run_caught_up, typed_too_soon
 from tui.pin_guard import PinGuard
+from tui.screens.confirm import ConfirmScreen
 from tui.screens.help import HelpScreen
 from tui.screens.lobby import LobbyScreen
 from tui.screens.resume import ResumeScreen
@@ -186,6 +187,10 @@ class ParlourApp(App[None]):
             self.notify("No game to export here.")
         else:
             self.flow.export_story()
+
+    @on(messages.AskFirst)
+    def _ask_first(self, message: messages.AskFirst) -> None:
+        self.push_screen(ConfirmScreen(message.question, message.then, message.title))
 
     @on(messages.HelpWanted)
     def _help(self, message: messages.HelpWanted) -> None:

@@ -78,6 +78,9 @@ class GameFlow(SessionTable):
     def demo(self) -> Demo | None:
         return self if self.is_demo else None
 
+    def confirm(self, action: Any) -> str | None:
+        return self.ui.confirm(action, self.view(None), self.seats)
+
     def act(self, action: Any) -> str | None:
         self._before = self.view(None)
         return super().act(action)

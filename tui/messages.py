@@ -7,6 +7,7 @@ behind its curtain, a form over the table, hiding, notes read.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -62,6 +63,17 @@ class PlayAgain(Message):
 
 class ExportStory(Message):
     """Write the story so far (public things only) beside the save."""
+
+
+class AskFirst(Message):
+    """Ask ``question`` before a move that cannot be taken back; ``then`` makes it."""
+
+    def __init__(self, question: str, then: Callable[[], object], title: str) -> None:
+        super().__init__()
+        self.question = question
+        self.then = then
+        self.title = title
+        """The help screen's heading (the game's title)."""
 
 
 class HelpWanted(Message):

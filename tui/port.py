@@ -71,6 +71,11 @@ class Table(Protocol):
         """The rules' refusal of ``action``, without applying it (None: it is legal)."""
         ...
 
+    def confirm(self, action: Any) -> str | None:
+        """The question to ask before ``action``, a move that cannot be taken back
+        (None: no question)."""
+        ...
+
     def pin_door(self, seat: Seat) -> PinDoor:
         """How ``seat``'s curtain tries its PIN (three free tries, then waits)."""
         ...
@@ -122,6 +127,9 @@ class SessionTable:
 
     def check(self, action: Any) -> str | None:
         return self.session.refusal(action)
+
+    def confirm(self, action: Any) -> str | None:
+        return None  # a plain table has no game screens to ask with
 
     def act(self, action: Any) -> str | None:
         try:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from tui.kit.base import ParlourScreen
+from tui.messages import AskFirst
 from tui.port import Table
 from tui.widgets.refusal import Refusal
 
@@ -30,7 +31,16 @@ class GameScreen(ParlourScreen):
         self.query_one(Refusal).show(message)
 
     def send(self, action: Any) -> str | None:
-        """Hand ``action`` to the table; a refusal is shown (and returned)."""
+        """Hand ``action`` to the table; a refusal is shown (and returned). A move that
+        cannot be taken back is asked about first (``Table.confirm``): then None, and
+        the move is made once the person says yes."""
+        question = self.table.confirm(action)
+        if question is None:
+            return self.send_now(action)
+        self.post_message(AskFirst(question, lambda: self.send_now(action), self.help_title()))
+        return None
+
+    def send_now(self, action: Any) -> str | None:
         refusal = self.table.act(action)
         if refusal is not None and self.is_attached and self.app.screen is self:
             self.say(refusal)

@@ -44,6 +44,11 @@ class GameUI:
         dice, say) before a person's curtain comes down."""
         return False
 
+    def confirm(self, action: Any, view: Any, seats: tuple[SeatInfo, ...]) -> str | None:
+        """The question before ``action`` if it cannot be taken back (None: none); from
+        the public view."""
+        return None
+
     def turn_timer(self, view: Any) -> tuple[float, Any, str] | None:
         """(seconds, the action when time runs out, what to tell the table), from the
         public view; None when no timer runs."""

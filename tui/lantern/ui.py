@@ -15,7 +15,7 @@ from textual.screen import Screen
 
 from rules.choices import Pick
 from rules.engine import Seat
-from rules.lantern.state import Phase
+from rules.lantern.state import Closing, Leave, Phase
 from rules.lantern.view import LanternView
 from tui.kit.table import TableScreen
 from tui.kit.ui import GameUI
@@ -59,6 +59,16 @@ class LanternUI(GameUI):
         if name == Phase.DRY:
             return LanternChoice(table, seat)
         raise ValueError(f"Ye Olde Rusty Lantern has no screen {name!r}")
+
+    def confirm(self, action: Any, view: Any, seats: tuple[SeatInfo, ...]) -> str | None:
+        if isinstance(action, Leave):
+            return (
+                f"{seats[action.seat].name} leaves the tale for good? Their cards go back "
+                "to the deck."
+            )
+        if isinstance(action, Closing):
+            return "End the tale with this closing passage? The tale is over once it is told."
+        return None
 
     def turn_timer(self, view: Any) -> tuple[float, Any, str] | None:
         """With a turn timer set, the Bard on turn falls asleep when it runs out."""

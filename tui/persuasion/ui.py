@@ -13,7 +13,7 @@ from typing import Any
 from textual.screen import Screen
 
 from rules.engine import Seat
-from rules.persuasion.state import PersuasionView, Phase
+from rules.persuasion.state import FinalRing, PersuasionView, Phase
 from tui.kit.table import TableScreen
 from tui.kit.ui import GameUI
 from tui.persuasion.render import reveal
@@ -43,6 +43,12 @@ class PersuasionUI(GameUI):
         if name == NOTES:
             return NewsAndCards(table, seat, table.unread(seat))
         raise ValueError(f"Persuasion has no screen {name!r}")
+
+    def confirm(self, action: Any, view: Any, seats: tuple[SeatInfo, ...]) -> str | None:
+        if not isinstance(action, FinalRing):
+            return None
+        where = "to the discards" if action.to is None else f"to {seats[action.to].name}"
+        return f"Deliver your last ring {where}? The last rings settle the season."
 
     def reveal(self, view: Any, seats: tuple[SeatInfo, ...]) -> list[Paragraph]:
         persuasion: PersuasionView = view

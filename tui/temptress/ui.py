@@ -17,6 +17,7 @@ from typing import Any
 from textual.screen import Screen
 
 from rules.engine import Seat
+from rules.temptress.actions import Retire
 from rules.temptress.state import PromptKind
 from rules.temptress.views import TemptressView
 from tui.kit.table import TableScreen
@@ -85,6 +86,16 @@ class TemptressUI(GameUI):
     def lingers(self, before: Any, after: Any) -> bool:
         """Fresh dice (a new target, a re-roll) show on the table before a curtain."""
         return bool(fresh_dice(dice_key(before), dice_key(after)))
+
+    def confirm(self, action: Any, view: Any, seats: tuple[SeatInfo, ...]) -> str | None:
+        if not isinstance(action, Retire):
+            return None
+        temptress: TemptressView = view
+        woman = temptress.women[action.accused].name
+        return (
+            f"Retire and name {woman} as the sorceress? Your seven cards are shown to "
+            "everyone, and a wrong name loses the game."
+        )
 
     def reveal(self, view: Any, seats: tuple[SeatInfo, ...]) -> list[Paragraph]:
         temptress: TemptressView = view

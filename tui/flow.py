@@ -64,6 +64,8 @@ class GameFlow(SessionTable):
                 self.mark_read(seat)
         self._before: Any = None
         self.stopped = False
+        self._looked: set[Seat] = set()
+        """Who has lifted their curtain since the last move (no take-back after that)."""
         self.visiting: Seat | None = None
         """The person the keyboard is with, behind a lifted curtain (one visit each)."""
 
@@ -85,7 +87,11 @@ class GameFlow(SessionTable):
         self._before = self.view(None)
         return super().act(action)
 
+    def looked_since(self) -> frozenset[Seat]:
+        return frozenset(self._looked)
+
     def applied(self) -> None:
+        self._looked.clear()
         self.save()
         before, self._before = self._before, None
         if self._lingers(before):
@@ -186,6 +192,7 @@ class GameFlow(SessionTable):
                 game.title,
                 game.rules_text,
                 game.phase_help(self.prompt),
+                None if self.is_demo else self,
             )
         )
 
@@ -207,6 +214,7 @@ class GameFlow(SessionTable):
     def _lift(self, seat: Seat, name: str) -> None:
         prompt = self.prompt
         self.visiting = seat
+        self._looked.add(seat)
         if prompt is None or (name == prompt.kind and seat not in prompt.seats):
             self.advance()  # the moment passed while the curtain was up
             return

@@ -16,6 +16,7 @@ from attrs import frozen
 
 from rules.engine import GameInfo, IllegalAction, Prompt, Seat
 from rules.session import Session
+from rules.take_back import NOTHING, RESUMED, actor, take_back_refusal
 from tui.pin_guard import PinDoor, PinGuard
 
 
@@ -76,6 +77,19 @@ class Table(Protocol):
         (None: no question)."""
         ...
 
+    def take_back_refusal(self) -> str | None:
+        """Why the last move may not be taken back by the person who made it (None:
+        it may: it was a person's, and nothing new has come out since)."""
+        ...
+
+    def take_back(self) -> str | None:
+        """Take the last move back (the refusal, or None when it was taken back)."""
+        ...
+
+    def last_mover(self) -> Seat | None:
+        """The person (not a bot) whose move was the last one, or None."""
+        ...
+
     def pin_door(self, seat: Seat) -> PinDoor:
         """How ``seat``'s curtain tries its PIN (three free tries, then waits)."""
         ...
@@ -105,6 +119,10 @@ class SessionTable:
         self.session = session
         self.notes_seen: dict[Seat, int] = {}
         self.pins = PinGuard() if pins is None else pins
+        self._refusal_for: tuple[int, frozenset[Seat]] | None = None
+        self._refusal: str | None = None
+        self._previous: Session[Any] | None = None
+        """The session before the last move made here (None: none, or resumed)."""
 
     @property
     def game(self) -> GameInfo[Any, Any]:
@@ -131,9 +149,48 @@ class SessionTable:
     def confirm(self, action: Any) -> str | None:
         return None  # a plain table has no game screens to ask with
 
+    def take_back_refusal(self) -> str | None:
+        key = (id(self.session), self.looked_since())
+        if self._refusal_for != key:  # a replay per question would be dear: once a move
+            self._refusal_for = key
+            self._refusal = self._why_not()
+        return self._refusal
+
+    def _why_not(self) -> str | None:
+        session, before = self.session, self._previous
+        author = actor(session.actions[-1]) if session.actions else None
+        if not session.actions:
+            return NOTHING
+        if before is None:
+            return RESUMED
+        if author is None:
+            return take_back_refusal(before, session, -1)
+        for looked in sorted(self.looked_since() - {author}):
+            name = session.seats[looked].name
+            return f"{name} has looked behind the curtain since: the move stands."
+        return take_back_refusal(before, session, author)
+
+    def last_mover(self) -> Seat | None:
+        actions = self.session.actions
+        seat = actor(actions[-1]) if actions else None
+        return None if seat is None or self.session.seats[seat].is_bot else seat
+
+    def looked_since(self) -> frozenset[Seat]:
+        """The people who have lifted their curtain since the last move."""
+        return frozenset()
+
+    def take_back(self) -> str | None:
+        refusal = self.take_back_refusal()
+        if refusal is not None:
+            return refusal
+        assert self._previous is not None  # (no refusal: there was a move to go back on)
+        self.session, self._previous = self._previous, None
+        self.applied()
+        return None
+
     def act(self, action: Any) -> str | None:
         try:
-            self.session = self.session.apply(action)
+            self.session, self._previous = self.session.apply(action), self.session
         except IllegalAction as exc:
             return exc.reason
         self.applied()

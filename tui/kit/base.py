@@ -9,6 +9,7 @@ typed, and F1 opens help instead (the key bar shows whichever works).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from typing import ClassVar
 
@@ -38,6 +39,8 @@ class Field(Input):
     """A one-line field for a name, a number or a PIN: ``?`` opens help instead."""
 
     def check_consume_key(self, key: str, character: str | None) -> bool:
+        if character is not None and self.restrict and not re.fullmatch(self.restrict, character):
+            return False  # a letter the field would refuse is a key (u at a PIN curtain)
         return character != "?" and super().check_consume_key(key, character)
 
 

@@ -19,7 +19,9 @@ from textual.widgets import Input, Label, Static
 
 from tui.kit.base import HELP_BINDINGS, Field, ParlourScreen
 from tui.kit.keys import after_keys
+from tui.kit.take_back import TAKE_BACK, TAKE_BACK_HELP, TakeBack
 from tui.pin_guard import PinDoor
+from tui.port import Table
 
 READY = "Type your PIN and press Enter."
 VISIT_HELP = (
@@ -34,7 +36,7 @@ PIN_HELP = (
 )
 
 
-class CurtainScreen(ParlourScreen):
+class CurtainScreen(TakeBack, ParlourScreen):
     """ "Pass the keyboard to NAME": lifts on NAME's Enter (and PIN)."""
 
     PRIVATE = True
@@ -49,10 +51,12 @@ class CurtainScreen(ParlourScreen):
     CurtainScreen .curtain-line { width: 100%; text-align: center; margin-top: 1; }
     CurtainScreen #pin { width: 20; margin-top: 1; }
     CurtainScreen #pin-error { width: 100%; text-align: center; color: $error; }
+    CurtainScreen #said { width: 100%; text-align: center; color: $warning; display: none; }
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "lift", "Open the curtain", priority=True),
+        *TAKE_BACK,
         *HELP_BINDINGS,
     ]
 
@@ -65,6 +69,7 @@ class CurtainScreen(ParlourScreen):
         help_title: str = "Parlour",
         rules: str = "",
         phase: str = "",
+        table: Table | None = None,
     ) -> None:
         super().__init__()
         self.seat_name = name
@@ -72,6 +77,8 @@ class CurtainScreen(ParlourScreen):
         self._on_lift = on_lift
         self._pin = pin
         self._help = (help_title, rules, phase)
+        self._table = table
+        """The table, for taking back the move just made (None: no take-back here)."""
 
     def body(self) -> Iterable[Widget]:
         name = self.seat_name
@@ -95,6 +102,7 @@ class CurtainScreen(ParlourScreen):
                     ),
                     classes="curtain-line",
                 )
+            yield Label("", id="said")
 
     def on_mount(self) -> None:
         super().on_mount()
@@ -121,6 +129,22 @@ class CurtainScreen(ParlourScreen):
     def help_title(self) -> str:
         return self._help[0]
 
+    def allowed(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in self.TAKE_BACK_ACTIONS:
+            return self.take_back_allowed(action)
+        return True
+
+    def take_back_table(self) -> Table | None:
+        return self._table
+
+    def tell(self, message: str | None) -> None:
+        said = self.query_one("#said", Label)
+        said.update(Text(message or ""))
+        said.display = bool(message)
+
+    def announce(self, message: str) -> None:
+        self.app.notify(message)
+
     def rules_text(self) -> str:
         return self._help[1]
 
@@ -131,6 +155,7 @@ class CurtainScreen(ParlourScreen):
             + VISIT_HELP
             + pin
             + self._help[2]
+            + (TAKE_BACK_HELP if self._table is not None else "")
         )
 
     @on(Input.Submitted, "#pin")

@@ -1,0 +1,58 @@
+"""Taking back one's own last move, while nothing new has come out since.
+
+A person may take back the last action applied if it was theirs and it let nothing
+new out: no chance was drawn (a die, a shuffle, a card from the deck), and no other
+seat's secrets changed (a card given to another hand). Whether another person has
+since looked behind their curtain is the table's to say (``tui.flow``). Taking back
+replays the actions without the last one, so the save follows.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules.engine import Seat
+from rules.session import Session
+
+NOTHING = "There is no move to take back yet."
+RESUMED = "A move made before this game was resumed stands."
+NOT_YOURS = "Only your own last move can be taken back, and the last move was {name}'s."
+BOT_MOVED = "The last move was a bot's, and bots never take a move back."
+CHANCE = "That move drew on chance (a roll, a shuffle or a card from the deck): it stands."
+SECRETS = "That move changed what another seat holds in secret: it stands."
+
+
+def actor(action: Any) -> Seat | None:
+    """The seat that made ``action`` (None when the action names none)."""
+    seat = getattr(action, "seat", None)
+    return seat if isinstance(seat, int) else None
+
+
+def take_back_refusal(before: Session[Any], after: Session[Any], seat: Seat) -> str | None:
+    """Why ``seat`` may not take back the last move, which made ``after`` of
+    ``before`` (None: they may)."""
+    if not after.actions:
+        return NOTHING
+    last = actor(after.actions[-1])
+    if last is not None and after.seats[last].is_bot:
+        return BOT_MOVED
+    if last != seat:
+        name = after.seats[last].name if last is not None else "the table"
+        return NOT_YOURS.format(name=name)
+    if getattr(before.state, "chance", None) != getattr(after.state, "chance", None):
+        return CHANCE
+    game = after.game
+    for other in range(len(after.seats)):
+        if other != seat and game.secrets_of(before.state, other) != game.secrets_of(
+            after.state, other
+        ):
+            return SECRETS
+    return None
+
+
+def without_last(session: Session[Any]) -> Session[Any]:
+    """The session as it was before its last action (replayed from the seed)."""
+    replayed = Session.start(session.game, session.config, session.seed, session.seats)
+    for action in session.actions[:-1]:
+        replayed = replayed.apply(action)
+    return replayed

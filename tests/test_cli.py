@@ -233,3 +233,28 @@ def test_a_seed_must_be_plain_digits(seed, capsys):
         f"parlour simulate: error: argument --seed: {seed!r} is not a seed: "
         "a whole number of at most 18 digits"
     )
+
+
+@pytest.mark.parametrize(
+    ("argv", "line"),
+    [
+        (
+            ["new", "island", "--players", "A,B,C", "--bot-delay", "inf"],
+            "parlour new: error: argument --bot-delay: 'inf' is not a number of seconds "
+            "from 0 to 60",
+        ),
+        (
+            ["simulate", "island", "--games", str(10**12)],
+            "parlour simulate: error: argument --games: '1000000000000' is not a whole "
+            "number of games from 1 to 1,000,000",
+        ),
+        (["rules", "chess"], "parlour rules: error: argument game: invalid choice: 'chess' "
+         "(choose from 'temptress', 'island', 'persuasion', 'lantern')"),
+    ],
+    ids=["delay", "games", "game"],
+)
+def test_a_mistake_on_the_command_line_is_one_line_and_exit_code_2(argv, line, capsys):
+    with pytest.raises(SystemExit) as stop:
+        main(argv)
+    assert stop.value.code == 2
+    assert capsys.readouterr().err == line + "\n"

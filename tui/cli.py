@@ -9,7 +9,7 @@ import stat
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 from rules import registry
 from tui.cli_values import (
@@ -25,8 +25,15 @@ from tui.cli_values import (
 # (the lobby) starts without importing any game's rules.
 
 
-def _common() -> argparse.ArgumentParser:
-    common = argparse.ArgumentParser(add_help=False)
+class OneLineParser(argparse.ArgumentParser):
+    """A mistake on the command line is one line (``--help`` shows the usage)."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, shown(f"{self.prog}: error: {message}") + "\n")
+
+
+def _common() -> OneLineParser:
+    common = OneLineParser(add_help=False)
     common.add_argument(
         "--saves",
         metavar="DIR",
@@ -51,7 +58,7 @@ def _common() -> argparse.ArgumentParser:
 def build_parser() -> argparse.ArgumentParser:
     common = _common()
     game_ids = registry.ids()
-    parser = argparse.ArgumentParser(
+    parser = OneLineParser(
         prog="parlour",
         parents=[common],
         description="Party games for one shared keyboard. With no command: the lobby.",

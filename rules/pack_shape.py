@@ -7,6 +7,7 @@ import datetime
 import difflib
 import re
 import typing
+from collections.abc import Iterator
 from typing import Any
 
 import attrs
@@ -59,43 +60,39 @@ def shape_problems(data: Any, kind: Any, path: str = "") -> list[str]:
     return []
 
 
-def blank_text_problems(pack: Any, path: str = "") -> list[str]:
-    """Every text of a pack (a field or a list's item) must say something.
-
-    A text field with a default (an optional one) may be left empty.
-    """
-    found = []
+def pack_texts(pack: Any, path: str = "") -> Iterator[tuple[str, str, bool]]:
+    """Every text of a pack, a field's or a list item's: (path, text, optional), where
+    an optional text is a field with a default."""
     if isinstance(pack, str):
-        if not pack.strip():
-            found.append(f"{path}: must not be empty")
+        yield path, pack, False
     elif isinstance(pack, tuple):
         for index, value in enumerate(pack):
-            found += blank_text_problems(value, f"{path}[{index}]")
+            yield from pack_texts(value, f"{path}[{index}]")
     elif attrs.has(type(pack)):
         for field in attrs.fields(type(pack)):
             value = getattr(pack, field.name)
-            if isinstance(value, str) and field.default is not attrs.NOTHING:
-                continue
-            found += blank_text_problems(value, f"{path}.{field.name}" if path else field.name)
-    return found
+            where = f"{path}.{field.name}" if path else field.name
+            if isinstance(value, str):
+                yield where, value, field.default is not attrs.NOTHING
+            else:
+                yield from pack_texts(value, where)
 
 
-def unshowable_text_problems(pack: Any, path: str = "") -> list[str]:
+def blank_text_problems(pack: Any) -> list[str]:
+    """Every text of a pack must say something (an optional one may be left empty)."""
+    return [
+        f"{path}: must not be empty"
+        for path, text, optional in pack_texts(pack)
+        if not optional and not text.strip()
+    ]
+
+
+def unshowable_text_problems(pack: Any) -> list[str]:
     """Every text of a pack is shown as it is, so none may hold a terminal escape, a
     control or an invisible direction mark (``rules.names.text_fault``)."""
-    found = []
-    if isinstance(pack, str):
-        fault = text_fault(pack)
-        if fault:
-            found.append(f"{path}: {fault}")
-    elif isinstance(pack, tuple):
-        for index, value in enumerate(pack):
-            found += unshowable_text_problems(value, f"{path}[{index}]")
-    elif attrs.has(type(pack)):
-        for field in attrs.fields(type(pack)):
-            value = getattr(pack, field.name)
-            found += unshowable_text_problems(value, f"{path}.{field.name}" if path else field.name)
-    return found
+    return [
+        f"{path}: {fault}" for path, text, _ in pack_texts(pack) if (fault := text_fault(text))
+    ]
 
 
 def _list_of(item: Any, path: str) -> str:

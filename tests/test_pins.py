@@ -119,10 +119,21 @@ def _session() -> Session:
     return Session.start(game, config, 7, seats)
 
 
+def _app(folder: Path, **kwargs):
+    """The app at an Island game whose three seats all have the PIN 1234."""
+    session = _session()
+    return make_app(folder, opening=lambda app: app.start_flow(session, None), **kwargs)
+
+
+async def _lifts_with_the_pin(pilot) -> None:
+    await pilot.press(*"1234", "enter")
+    await settle(pilot)
+    assert isinstance(pilot.app.screen, IslandChoice)
+
+
 async def test_the_curtain_shows_the_wait_and_lifts_once_it_is_over(tmp_path: Path):
     clock = Clock()
-    session = _session()
-    app = make_app(tmp_path, clock=clock, opening=lambda app: app.start_flow(session, None))
+    app = _app(tmp_path, clock=clock)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         curtain = app.screen
@@ -141,14 +152,11 @@ async def test_the_curtain_shows_the_wait_and_lifts_once_it_is_over(tmp_path: Pa
         curtain.show_wait()  # what the curtain's one-second timer does
         await settle(pilot)
         assert "Type your PIN and press Enter." in screen_text(app)
-        await pilot.press(*"1234", "enter")
-        await settle(pilot)
-        assert isinstance(app.screen, IslandChoice)
+        await _lifts_with_the_pin(pilot)
 
 
 async def test_a_click_on_the_curtain_leaves_the_keys_with_the_pin(tmp_path: Path):
-    session = _session()
-    app = make_app(tmp_path, opening=lambda app: app.start_flow(session, None))
+    app = _app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         curtain = app.screen
@@ -157,14 +165,11 @@ async def test_a_click_on_the_curtain_leaves_the_keys_with_the_pin(tmp_path: Pat
             await pilot.click(offset=where)
             await settle(pilot)
             assert curtain.focused is pin, where
-        await pilot.press(*"1234", "enter")
-        await settle(pilot)
-        assert isinstance(app.screen, IslandChoice)
+        await _lifts_with_the_pin(pilot)
 
 
 async def test_the_curtain_help_says_what_a_pin_does_and_does_not_protect(tmp_path: Path):
-    session = _session()
-    app = make_app(tmp_path, opening=lambda app: app.start_flow(session, None))
+    app = _app(tmp_path)
     async with app.run_test(size=(100, 40)) as pilot:
         await settle(pilot)
         help_text = app.screen.phase_help()
@@ -174,8 +179,7 @@ async def test_the_curtain_help_says_what_a_pin_does_and_does_not_protect(tmp_pa
 
 
 async def test_a_pin_typed_in_one_burst_with_its_enter_lifts_the_curtain(tmp_path: Path):
-    session = _session()
-    app = make_app(tmp_path, opening=lambda app: app.start_flow(session, None))
+    app = _app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         burst(app, *"1234", "enter")

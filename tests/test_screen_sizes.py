@@ -90,6 +90,13 @@ the question before a move that cannot be taken back (the drives act through the
 flow, not the keys that would ask it)."""
 
 
+async def _sizes_of(pilot, screen_type: type) -> list[str]:
+    """Once ``screen_type`` shows: what is wrong with it at each size."""
+    await pilot.pause()
+    assert isinstance(pilot.app.screen, screen_type), pilot.app.screen
+    return await render_sizes(pilot)
+
+
 async def test_the_lobby_its_help_and_the_resume_list_at_every_size(tmp_path: Path):
     for game_id in game_ids():
         table = tables(game_id)[0]
@@ -99,27 +106,20 @@ async def test_the_lobby_its_help_and_the_resume_list_at_every_size(tmp_path: Pa
     problems: list[str] = []
     app = make_app(tmp_path)
     async with app.run_test(size=DRIVE) as pilot:
-        await pilot.pause()
-        assert isinstance(app.screen, LobbyScreen)
-        problems += await render_sizes(pilot)
+        problems += await _sizes_of(pilot, LobbyScreen)
         await pilot.press("question_mark")
-        await pilot.pause()
-        assert isinstance(app.screen, HelpScreen)
-        problems += await render_sizes(pilot)
+        problems += await _sizes_of(pilot, HelpScreen)
         await pilot.press("escape")
         await pilot.press("r")
         await pilot.pause()
-        assert isinstance(app.screen, ResumeScreen)
         text = screen_text(app)
         assert "(damaged) broken-one.json" in text
         for game_id in game_ids():
             assert registry.get(game_id).title in text
-        problems += await render_sizes(pilot)
+        problems += await _sizes_of(pilot, ResumeScreen)
         question = "Deliver your last ring to Bartholomew? The last rings settle the season."
         app.post_message(AskFirst(question, lambda: None, "Persuasion"))
-        await pilot.pause()
-        assert isinstance(app.screen, ConfirmScreen)
-        problems += await render_sizes(pilot)
+        problems += await _sizes_of(pilot, ConfirmScreen)
         await pilot.press("n")
         await pilot.pause()
         assert isinstance(app.screen, ResumeScreen)

@@ -49,10 +49,3 @@ def take_back_refusal(before: Session[Any], after: Session[Any], seat: Seat) -> 
             return SECRETS
     return None
 
-
-def without_last(session: Session[Any]) -> Session[Any]:
-    """The session as it was before its last action (replayed from the seed)."""
-    replayed = Session.start(session.game, session.config, session.seed, session.seats)
-    for action in session.actions[:-1]:
-        replayed = replayed.apply(action)
-    return replayed

@@ -40,6 +40,7 @@ from rules import registry
 from rules.engine import GameInfo, Seat
 from rules.session import PERSON, SeatPlan, Session, hash_pin
 from rules.simulate import play_out
+from rules.take_back import actor
 from tests.tui_helpers import press, resize, screen_text, settle
 from tui.games import game_ui, playable
 from tui.kit.base import ParlourScreen
@@ -477,6 +478,28 @@ def _raise_app_error(app) -> None:
         raise AssertionError(f"the app crashed on {type(app.screen).__name__}") from error
 
 
+# --- hand-offs -------------------------------------------------------------------
+
+
+@dataclass
+class Keyboard:
+    """Who a curtain was last lowered for, and the moves since: a second curtain for
+    the same person with nobody else's move between is one hand-off too many (their
+    steps could have been one visit)."""
+
+    name: str | None = None
+    moves: int = 0
+
+    def needless(self, name: str, session: Session) -> bool:
+        """Record a curtain for ``name``: whether it was needless."""
+        seats = [plan.name for plan in session.seats]
+        since = session.actions[self.moves :]
+        others = any(actor(action) != seats.index(name) for action in since)
+        needless = name == self.name and not others
+        self.name, self.moves = name, len(session.actions)
+        return needless
+
+
 # --- driving a game --------------------------------------------------------------
 
 
@@ -488,6 +511,8 @@ class Moment:
     viewer: Seat | None
     referee: bool
     session: Session
+    taken_back: bool = False
+    """The last move was just taken back (the mover's curtain comes down again)."""
 
 
 @dataclass
@@ -511,6 +536,12 @@ class Drive:
     """Actions the bots played without the screens at the end (``enough``)."""
     tried: set[tuple[type, str]] = field(default_factory=set)
     """(screen class, action) explored; inherited actions under ``Screen``."""
+    hand_overs: int = 0
+    """Public moments: the table named the next person, and Enter brought their curtain."""
+    recaps: int = 0
+    """Lines of recap those moments showed."""
+    taken_back: list[int] = field(default_factory=list)
+    """With ``take_backs``: the moves (by their number) taken back with u at the table."""
 
 
 Visit = Callable[[Moment], Awaitable[bool | None]]
@@ -552,11 +583,14 @@ async def drive(
     skip_keys: frozenset[str] = frozenset({"ctrl+q"}),
     enough: Callable[[Drive], bool] | None = None,
     expected: frozenset[str] = frozenset(),
+    take_backs: bool = False,
 ) -> Drive:
     """Play the flow's game to the resolution screen (see the module docstring).
 
     Once ``enough`` says so, the bots play the rest of the game without the screens
-    (straight on the session) and the flow shows the resolution."""
+    (straight on the session) and the flow shows the resolution. With ``take_backs``,
+    at each public moment where the last move may be taken back, u takes it back once
+    (the mover's bot then decides again)."""
     app = pilot.app
     report = Drive()
     seen: set[tuple[int, int]] = set()
@@ -585,7 +619,8 @@ async def drive(
                 and not session.game.secrets_of(session.state, viewer)
                 and viewer in referees(session)
             )
-            if await visit(Moment(screen, viewer, referee, session)):
+            taken_back = bool(report.taken_back) and len(session.actions) < report.taken_back[-1]
+            if await visit(Moment(screen, viewer, referee, session, taken_back)):
                 break  # the visitor has seen what it wanted
             _raise_app_error(app)
         if isinstance(screen, ResolutionScreen):
@@ -620,6 +655,20 @@ async def drive(
                     flow.advance()
                     await settle(pilot)
                 continue
+        handing = flow.handing_over() if screen is flow.table_screen else None
+        if handing is not None:
+            done = len(session.actions)
+            if take_backs and flow.take_back_refusal() is None and done not in report.taken_back:
+                report.taken_back.append(done)
+                await press(pilot, "u")
+                await settle(pilot)
+                assert len(flow.session.actions) == done - 1, "u did not take the move back"
+                continue
+            report.hand_overs += 1
+            report.recaps += len(handing.recap)
+            screen.action_hand_over()  # type: ignore[attr-defined]
+            await settle(pilot)
+            continue
         if isinstance(screen, CurtainScreen):
             report.curtains += 1
             pin = pin_of(behind) if session.seats[behind].pin_hash else None
@@ -633,9 +682,8 @@ async def drive(
             app.pop_screen()
             await settle(pilot)
             continue
-        mail = flow.pending_notes()
-        if mail is not None and seat == mail[0]:
-            flow.notes_read(mail[0])
+        if seat is not None and flow.ui.notes_screen is not None and flow.unread(seat):
+            flow.notes_read(seat)  # a seat's screen with notes new to it: its notes screen
             await settle(pilot)
             continue
         if enough is not None and enough(report):

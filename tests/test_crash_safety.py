@@ -10,11 +10,13 @@ What the screen confirmed is read from every frame the program drew before it
 died, in parts: the curtain (who is asked to do what), a private screen (whose
 it is, which turn or round), notes delivered behind the curtain, the table's
 turn or round and the lines of its public log (the Lantern's table: its status
-and who is on turn), the resolution. After each kill the save is replayed step
-by step and every part of every frame must fit a state of that history, in the
-order the frames came: a frame showing a move that the save lacks fits no state,
-and the test fails showing it. A save written after the screen is updated (or
-not at all) is caught this way.
+and who is on turn), the table's public moment between two people (who takes
+the keyboard next, and the recap of the public log since their last turn), the
+resolution. After each kill the save is replayed step by step and every part of
+every frame must fit a state of that history, in the order the frames came: a
+frame showing a move that the save lacks fits no state, and the test fails
+showing it. A save written after the screen is updated (or not at all) is
+caught this way.
 
 Parts are matched one by one because Textual may paint a screen's widgets in
 more than one frame: for a moment the log can be newer than the status line.
@@ -60,7 +62,11 @@ PRIVATE = (
         r"^ (?P<name>.+?), for your eyes only · (?:the Barkeep's console · )?\d+ passages? told$"
     ),
 )
-TABLE_PARTS = {"number", "log", "now", "status"}
+HAND_OVER = re.compile(
+    r"^ (?P<name>.+?) takes the keyboard next: Enter brings (?P=name)'s curtain\.$"
+)
+RECAP = re.compile(r"^ (?P<name>.+?), (?:before your first turn|since your last turn):$")
+TABLE_PARTS = {"number", "log", "now", "status", "recap"}
 
 
 # --- what a frame shows ------------------------------------------------------------
@@ -73,7 +79,8 @@ class Seen:
     ``kind``: curtain (``name`` asked to ``text``), private (``name``'s screen at
     turn or round ``number``), notes (``items`` delivered to ``name``), end, and
     the table's number (turn or round), log (a run of its lines), now and status
-    (the Lantern's).
+    (the Lantern's), handover (the table waits for ``name``'s Enter) and recap (a
+    run of the public log's lines, recapped for the next person).
     """
 
     kind: str
@@ -91,6 +98,8 @@ class Frame:
     @property
     def kind(self) -> str:
         kinds = {part.kind for part in self.parts}
+        if "handover" in kinds:  # the table, waiting for Enter
+            return "handover"
         return "table" if kinds & TABLE_PARTS else next(iter(kinds), "")
 
 
@@ -143,7 +152,26 @@ def read_frame(game: str, lines: Sequence[str]) -> Frame:
             number = found.groupdict().get("number")
             seen = Seen("private", found["name"], number=int(number) if number else None)
             return Frame((seen,), screen)
-    return Frame(GAMES[game].table(rows), screen)
+    parts = GAMES[game].table(rows)
+    handing = next(filter(None, map(HAND_OVER.match, rows)), None)
+    if handing and parts:
+        parts = (*parts, Seen("handover", handing["name"]))
+    return Frame(parts, screen)
+
+
+def recap(rows: Sequence[str]) -> tuple[Seen, ...]:
+    """The recap a table shows at its public moment (its heading on the first of
+    ``rows``): the log lines it shows, as one run; none for "Nothing new"."""
+    if not rows or not RECAP.match(rows[0]) or _torn(rows):
+        return ()
+    items: list[str] = []
+    for row in rows[1:]:
+        if row.startswith(" • "):
+            items.append(row[3:])
+        elif items:
+            items[-1] += " " + row
+    text = squash(" ".join(items))
+    return (Seen("recap", text=text),) if text else ()
 
 
 def log_table(status: str) -> Callable[[list[str]], tuple[Seen, ...]]:
@@ -156,7 +184,9 @@ def log_table(status: str) -> Callable[[list[str]], tuple[Seen, ...]]:
             return ()
         parts = [Seen("number", number=int(found[1]))]
         rules = [i for i, row in enumerate(rows) if row and set(row) == {"─"}]
-        if rules and not _torn(rows[rules[-1] + 1 :]):
+        if rules and RECAP.match(rows[rules[-1] + 1] if len(rows) > rules[-1] + 1 else ""):
+            parts.extend(recap(rows[rules[-1] + 1 :]))
+        elif rules and not _torn(rows[rules[-1] + 1 :]):
             window = squash(" ".join(rows[rules[-1] + 1 :]))
             if window:
                 parts.append(Seen("log", text=window))
@@ -207,6 +237,11 @@ class Step:
         return squash(" ".join(self.view.log[-40:]))
 
     @cached_property
+    def whole_log(self) -> str:
+        """The whole public log, as one line (a recap can start before the newest 40)."""
+        return squash(" ".join(self.view.log))
+
+    @cached_property
     def number(self) -> int | None:
         return getattr(self.view, "turn" if self.session.game.id == "island" else "round", None)
 
@@ -248,6 +283,10 @@ def fits(seen: Seen, step: Step) -> bool:
         return all(any(m.startswith(item) for m in mail) for item in seen.items)
     if step.session.outcome is not None:
         return False
+    if kind == "handover":  # their private step comes next, or notes for them
+        return (bool(step.asked) and step.asked[0] == seen.name) or bool(step.mail(seen.name))
+    if kind == "recap":
+        return seen.text in step.whole_log
     if kind == "number":
         return seen.number == step.number
     if kind == "log":
@@ -335,7 +374,7 @@ def island_keys(kind, footer, rng, save):
         return _island_move(save) if "m Move" in footer else None
     if kind == "private":
         return [rng.choice("12"), "enter"]
-    return ["enter"] if kind in ("curtain", "notes") else None
+    return ["enter"] if kind in ("curtain", "notes", "handover") else None
 
 
 def temptress_keys(kind, footer, rng, save):
@@ -356,13 +395,13 @@ def temptress_keys(kind, footer, rng, save):
         if "⏎ Take these" in footer:
             return ["escape"]
         return rng.choice([["end", "enter"], ["end", "up", "enter"], ["enter"]])
-    return ["enter"] if kind in ("curtain", "notes") else None
+    return ["enter"] if kind in ("curtain", "notes", "handover") else None
 
 
 def persuasion_keys(kind, footer, rng, save):
     if kind == "private" and "⏎ Choose" in footer:
         return [rng.choice(["down", "up", "home"]), "enter"]
-    return ["enter"] if kind in ("curtain", "notes", "private") else None
+    return ["enter"] if kind in ("curtain", "notes", "private", "handover") else None
 
 
 def lantern_keys(kind, footer, rng, save):
@@ -379,7 +418,7 @@ def lantern_keys(kind, footer, rng, save):
         return [rng.choice(["ctrl+n", "ctrl+r"])]  # pass, or burn a card and pass
     if kind == "private" and "^s End the tale" in footer:
         return ["ctrl+s"]
-    return ["enter"] if kind in ("curtain", "private") else None
+    return ["enter"] if kind in ("curtain", "private", "handover") else None
 
 
 GAMES: dict[str, Play] = {
@@ -504,11 +543,17 @@ def play_until_kill(run: Run, rng: random.Random) -> str:
             run.segments.append(Segment(None, 0))
             run.wait_for_change(before)
             continue
-        keys = keys_for(run.frame.kind, footer, rng, run.save_path())
+        kind = run.frame.kind
+        # A screen is read once its Footer is drawn: a curtain's first frame over the
+        # table comes without it, and the Footer landing a moment later would look
+        # like a curtain that the Enter left standing (a second Enter, wasted).
+        keys = keys_for(kind, footer, rng, run.save_path()) if footer.strip() else None
         if keys:
             before = run.text
             run.term.press(*keys)
-            presses -= 1
+            # The Enter at the table's public moment is no move of the person's: the
+            # kill still comes after as many of their own presses as before it.
+            presses -= kind != "handover"
             if presses <= 0 and mode == "after-key":
                 run.dwell(rng.choice([0.0, rng.uniform(0, 0.05), rng.uniform(0, 0.2)]))
                 break

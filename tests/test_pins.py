@@ -12,7 +12,7 @@ from textual.widgets import Input
 
 from rules import registry
 from rules.session import PERSON, PIN_WORK, SeatPlan, Session, hash_pin, pin_fits
-from tests.tui_helpers import burst, make_app, screen_text, settle
+from tests.tui_helpers import burst, make_app, screen_text, settle, to_curtain
 from tui.island.seat import IslandChoice
 from tui.pin_guard import PinGuard, seconds_text, wait_after
 from tui.screens.curtain import CurtainScreen
@@ -120,7 +120,8 @@ def _session() -> Session:
 
 
 def _app(folder: Path, **kwargs):
-    """The app at an Island game whose three seats all have the PIN 1234."""
+    """The app at an Island game whose three seats all have the PIN 1234 (it opens on
+    the public table, handing the keyboard to the first person: ``to_curtain``)."""
     session = _session()
     return make_app(folder, opening=lambda app: app.start_flow(session, None), **kwargs)
 
@@ -135,7 +136,7 @@ async def test_the_curtain_shows_the_wait_and_lifts_once_it_is_over(tmp_path: Pa
     clock = Clock()
     app = _app(tmp_path, clock=clock)
     async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
+        await to_curtain(pilot)
         curtain = app.screen
         assert isinstance(curtain, CurtainScreen)
         for wrong in ("0000", "1111", "2222"):
@@ -158,8 +159,9 @@ async def test_the_curtain_shows_the_wait_and_lifts_once_it_is_over(tmp_path: Pa
 async def test_a_click_on_the_curtain_leaves_the_keys_with_the_pin(tmp_path: Path):
     app = _app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
+        await to_curtain(pilot)
         curtain = app.screen
+        assert isinstance(curtain, CurtainScreen)
         pin = curtain.query_one("#pin", Input)
         for where in ((2, 2), (40, 9), (79, 23)):
             curtain.set_focus(None)  # as after a palette or a click that blurs
@@ -172,7 +174,8 @@ async def test_a_click_on_the_curtain_leaves_the_keys_with_the_pin(tmp_path: Pat
 async def test_the_curtain_help_says_what_a_pin_does_and_does_not_protect(tmp_path: Path):
     app = _app(tmp_path)
     async with app.run_test(size=(100, 40)) as pilot:
-        await settle(pilot)
+        await to_curtain(pilot)
+        assert isinstance(app.screen, CurtainScreen)
         help_text = app.screen.phase_help()
         assert "A PIN keeps other eyes off this seat's screen" in help_text
         assert "A PIN is no lock on the save file" in help_text
@@ -182,7 +185,8 @@ async def test_the_curtain_help_says_what_a_pin_does_and_does_not_protect(tmp_pa
 async def test_a_pin_typed_in_one_burst_with_its_enter_lifts_the_curtain(tmp_path: Path):
     app = _app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
+        await to_curtain(pilot)
+        assert isinstance(app.screen, CurtainScreen)
         burst(app, *"1234", "enter")
         await settle(pilot)
         assert isinstance(app.screen, IslandChoice)

@@ -11,6 +11,10 @@ by design. Each game is played at each of its tables (the default one, and one
 per on/off option), made quick (tests/screen_sweep.py ``quick_plans``), at least
 two games per game; the last with names and card texts full of markup, look-alike
 letters and emoji (tests/test_hostile_corpus.py), shown as typed on every screen.
+The public moments between people (the table, naming who is next, with the recap of
+what happened since their last turn) are scanned like every public screen, and at
+each one where the last move may be taken back, u takes it back once: the screens
+that follow are scanned too. Nobody is curtained twice with nobody else's move between.
 
 And per game: a seat's curtain with a PIN does not lift on Enter alone or on a
 wrong PIN, says so, shows nothing private, and lifts with the right PIN.
@@ -25,6 +29,7 @@ from textual.widgets import Input
 
 from rules import saves
 from tests.screen_sweep import (
+    Keyboard,
     Moment,
     Table,
     drive,
@@ -54,7 +59,7 @@ def _plan(game_id: str) -> list[tuple[Table, int]]:
 @pytest.mark.parametrize("game_id", game_ids())
 async def test_no_screen_shows_another_seats_secrets(tmp_path: Path, game_id: str):
     hits: list[str] = []
-    scans = public = referee = curtains = pins = 0
+    scans = public = referee = curtains = pins = hand_overs = recaps = taken_back = 0
     plan = _plan(game_id)
     hostile_names: set[str] = set()
     for number, (table, seed) in enumerate(plan, start=1):
@@ -65,7 +70,7 @@ async def test_no_screen_shows_another_seats_secrets(tmp_path: Path, game_id: st
         app = make_app(tmp_path, opening=lambda app, s=session, p=path: app.start_flow(s, p))
         viewers: set[int] = set()
         deciders: set[int] = set()
-        keyboard: list[str | None] = [None]
+        keyboard = Keyboard()
         label = f"{table.label} seed {seed}"
 
         async def visit(
@@ -87,10 +92,8 @@ async def test_no_screen_shows_another_seats_secrets(tmp_path: Path, game_id: st
                 assert f"Pass the keyboard to {name}" in " ".join(screen_text(app).split())
                 hostile_names.add(name)
                 # One visit per person: no second curtain for whoever has the keyboard.
-                assert name != keyboard[0], f"{label}: {name} curtained twice in a row"
-                keyboard[0] = name
-            elif moment.viewer is None:
-                keyboard[0] = None  # a public screen: anyone may take the keyboard next
+                needless = keyboard.needless(name, moment.session) and not moment.taken_back
+                assert not needless, f"{label}: {name} curtained twice in a row"
             if isinstance(moment.screen, ResolutionScreen):
                 return
             if moment.referee:
@@ -103,10 +106,13 @@ async def test_no_screen_shows_another_seats_secrets(tmp_path: Path, game_id: st
             hits.extend(f"{where}: {hit}" for hit in found.hits)
 
         async with app.run_test(size=SIZE) as pilot:
-            report = await drive(pilot, visit)
+            report = await drive(pilot, visit, take_backs=True)
             assert isinstance(app.screen, ResolutionScreen)
         curtains += report.curtains
         pins += report.pins
+        hand_overs += report.hand_overs
+        recaps += report.recaps
+        taken_back += len(report.taken_back)
         final = app.flow.session
         assert final.outcome is not None
         assert saves.load(path).state == final.state
@@ -115,9 +121,12 @@ async def test_no_screen_shows_another_seats_secrets(tmp_path: Path, game_id: st
     print(
         f"{game_id}: {len(_plan(game_id))} games, {scans} scans, {len(hits)} hits, "
         f"{public} secrets already public, {referee} referee screens, {curtains} curtains "
-        f"({pins} with a PIN)"
+        f"({pins} with a PIN), {hand_overs} hand-overs with {recaps} lines of recap, "
+        f"{taken_back} moves taken back"
     )
     assert curtains > 0 and pins > 0
+    # The public moments and the take-backs were shown, and scanned like every screen.
+    assert hand_overs > 0 and recaps > 0 and taken_back > 0
     assert hostile_names & set(MARKUP_NAMES), "no curtain showed a name full of markup"
     assert hits == [], f"{len(hits)} secrets shown in {scans} scans:\n" + "\n".join(hits[:20])
 

@@ -9,7 +9,7 @@ from textual.widgets import Input
 from rules import registry
 from rules.island.state import PickResponse, PlayResponse
 from rules.session import BOT, SeatPlan, Session
-from tests.tui_helpers import make_app, open_setup
+from tests.tui_helpers import make_app, open_setup, to_curtain
 
 SIZE = (80, 24)
 SHOWN_FOLDER = Path("saves")  # a fixed folder name, so the lobby text never changes
@@ -52,7 +52,7 @@ def test_curtain_snapshot(snap_compare):
         (SeatPlan("Ann"), SeatPlan("Bo"), SeatPlan("Cleo", BOT)),
     )
     app = make_app(SHOWN_FOLDER, opening=lambda app: app.start_flow(session, None))
-    assert snap_compare(app, terminal_size=SIZE)
+    assert snap_compare(app, terminal_size=SIZE, run_before=to_curtain)
 
 
 def test_board_snapshot(snap_compare):

@@ -11,7 +11,7 @@ from textual.widgets import TextArea
 from rules.lantern.state import Interrupt, Play, Rule
 from rules.registry import get
 from rules.session import SeatPlan, Session
-from tests.tui_helpers import make_app
+from tests.tui_helpers import make_app, to_curtain
 
 SIZES = [(80, 24), (120, 40)]
 GAME = get("lantern")
@@ -68,6 +68,7 @@ def test_lantern_table_snapshot(snap_compare, size):
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 def test_lantern_writing_desk_snapshot(snap_compare, size):
     async def run_before(pilot):
+        await to_curtain(pilot)  # the table hands the keyboard to Ann
         await pilot.press("enter")  # Ann lifts her curtain
         await pilot.pause()
         prose = pilot.app.screen.query_one(TextArea)
@@ -82,6 +83,7 @@ def test_lantern_writing_desk_snapshot(snap_compare, size):
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 def test_lantern_barkeep_console_snapshot(snap_compare, size):
     async def run_before(pilot):
+        await to_curtain(pilot)  # the table hands the keyboard to Kip
         await pilot.press("enter")  # Kip lifts the Barkeep's curtain
         await pilot.pause()
 

@@ -12,7 +12,7 @@ from rules.registry import get
 from rules.session import BOT, SeatPlan, Session
 from rules.simulate import bot_config
 from rules.temptress.actions import ClaimFloor, Decline, Join, PlayCards, Retire
-from tests.tui_helpers import make_app
+from tests.tui_helpers import make_app, to_curtain
 
 SIZES = [(80, 24), (120, 40)]
 GAME = get("temptress")
@@ -62,6 +62,7 @@ def test_temptress_action_with_a_target_snapshot(snap_compare, size):
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 def test_temptress_card_choice_snapshot(snap_compare, size):
     async def run_before(pilot):
+        await to_curtain(pilot)
         await pilot.press("enter")
         await pilot.pause()
 
@@ -83,6 +84,7 @@ def _at_spending() -> Session:
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 def test_temptress_round_end_spending_snapshot(snap_compare, size):
     async def run_before(pilot):
+        await to_curtain(pilot)
         await pilot.press("enter")
         await pilot.pause()
 
@@ -134,6 +136,7 @@ def _narrated() -> Session:
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 def test_temptress_narrator_console_snapshot(snap_compare, size):
     async def run_before(pilot):
+        await to_curtain(pilot)
         await pilot.press("enter")
         await pilot.pause()
 

@@ -15,7 +15,7 @@ from rules.take_back import (
 )
 from rules.temptress.actions import Reroll
 from tests.temptress_tui_helpers import footer
-from tests.tui_helpers import make_app, press, screen_text, settle
+from tests.tui_helpers import handing_over, make_app, press, screen_text, settle, to_curtain
 from tui.island.seat import IslandChoice
 from tui.port import SessionTable
 from tui.screens.curtain import CurtainScreen
@@ -77,46 +77,88 @@ def test_a_move_after_a_die_roll_stands_and_before_it_may_be_taken_back():
     assert before.prompt.seats[0] == seat and session.prompt != before.prompt
 
 
-async def test_u_at_the_next_curtain_takes_back_the_move_just_made(tmp_path: Path):
+async def test_u_at_the_table_takes_back_the_move_just_made(tmp_path: Path):
     session = _start("island")
     app = make_app(tmp_path, opening=lambda app: app.start_flow(session, None))
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
-        await settle(pilot)
+        await to_curtain(pilot)
         first = app.screen.seat_name
         await press(pilot, "enter")
         assert isinstance(app.screen, IslandChoice)
         await press(pilot, "enter")  # the card under the cursor
         assert len(app.flow.session.actions) == 1
+        assert handing_over(app) and app.flow.handing_over().seat != NAMES.index(first)
+        assert "u Take back" in footer(app)
+        await press(pilot, "u")
+        assert app.flow.session.actions == ()
+        # The table was just seen: the mover's curtain comes straight down.
+        assert isinstance(app.screen, CurtainScreen) and app.screen.seat_name == first
+        assert f"{first}'s last move was taken back." in screen_text(app)
+
+
+async def test_u_at_the_next_curtain_takes_back_the_move_just_made(tmp_path: Path):
+    session = _start("island")
+    app = make_app(tmp_path, opening=lambda app: app.start_flow(session, None))
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await to_curtain(pilot)
+        first = app.screen.seat_name
+        await press(pilot, "enter", "enter")  # the first person picks a card
+        await to_curtain(pilot)
         curtain = app.screen
         assert isinstance(curtain, CurtainScreen) and curtain.seat_name != first
         assert "u Take back" in footer(app)
         await press(pilot, "u")
         assert app.flow.session.actions == ()
         assert isinstance(app.screen, CurtainScreen) and app.screen.seat_name == first
-        assert f"{first}'s last move was taken back." in screen_text(app)
 
 
 async def test_once_the_next_person_has_looked_the_move_stands(tmp_path: Path):
     session = _start("island")
     app = make_app(tmp_path, opening=lambda app: app.start_flow(session, None))
     async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
+        await to_curtain(pilot)
         await press(pilot, "enter", "enter")  # the first person picks a card
+        await to_curtain(pilot)
         second = app.screen.seat_name
         await press(pilot, "enter", "h")  # the next looks, then hides again
-        assert isinstance(app.screen, CurtainScreen)
+        assert handing_over(app)
+        assert "u Take back" in footer(app)  # shown, greyed: u says why
         await press(pilot, "u")
         assert len(app.flow.session.actions) == 1
         said = " ".join(screen_text(app).split())
         assert f"{second} has looked behind the curtain since: the move stands." in said
 
 
-async def test_the_curtain_help_says_what_u_takes_back(tmp_path: Path):
+async def test_a_die_roll_greys_the_take_back_at_the_table(tmp_path: Path):
+    session = _start("temptress")
+    while True:  # through the engine, to a person's re-roll (a die is rolled)
+        before = session
+        session = _bot_move(session)
+        if isinstance(session.actions[-1], Reroll):
+            break
+    app = make_app(tmp_path, opening=lambda app: app.start_flow(before, None))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        flow = app.flow
+        assert flow.act(session.actions[-1]) is None
+        assert flow.take_back_refusal() == CHANCE
+        await settle(pilot)
+        assert handing_over(app)
+        await press(pilot, "u")
+        assert flow.session.actions == session.actions  # the roll stands
+        assert " ".join(CHANCE.split()) in " ".join(screen_text(app).split())
+
+
+async def test_the_curtain_and_the_table_help_say_what_u_takes_back(tmp_path: Path):
+    from tui.kit.table import HAND_OVER_HELP
     from tui.kit.take_back import TAKE_BACK_HELP
 
     session = _start("island")
     app = make_app(tmp_path, opening=lambda app: app.start_flow(session, None))
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
+        assert handing_over(app)
+        assert app.screen.phase_help().endswith(HAND_OVER_HELP + TAKE_BACK_HELP)
+        await to_curtain(pilot)
         assert app.screen.phase_help().endswith(TAKE_BACK_HELP)
         assert "u takes back the move just made" in TAKE_BACK_HELP

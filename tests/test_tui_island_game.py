@@ -1,4 +1,5 @@
-"""A whole Temptation Island game through the screens, with a privacy scan."""
+"""A whole Temptation Island game through the screens, with a privacy scan (the public
+table between two people, naming who takes the keyboard next, scanned too)."""
 
 from __future__ import annotations
 
@@ -6,7 +7,14 @@ from pathlib import Path
 
 from rules import saves
 from rules.island.state import MoveTo, Phase, PlaceTile
-from tests.tui_helpers import direction_key, make_app, open_setup, screen_text, secret_leaks
+from tests.tui_helpers import (
+    direction_key,
+    handing_over,
+    make_app,
+    open_setup,
+    screen_text,
+    secret_leaks,
+)
 from tui.island.seat import IslandChoice
 from tui.island.table import IslandTable
 from tui.screens.curtain import CurtainScreen
@@ -36,6 +44,7 @@ async def test_two_people_and_a_bot_play_to_the_end_without_seeing_each_other(tm
         assert [s.name for s in session.seats] == ["Ann", "Bo", "Cleo"]
         assert [s.is_bot for s in session.seats] == [False, False, True]
         screens_seen: set[str] = set()
+        hand_overs = 0
         for _ in range(600):
             screen = app.screen
             text = screen_text(app)
@@ -49,6 +58,12 @@ async def test_two_people_and_a_bot_play_to_the_end_without_seeing_each_other(tm
             elif isinstance(screen, IslandChoice):
                 assert f"{session.seats[screen.seat].name}, for your eyes only · Turn " in text
                 assert secret_leaks(app.flow.session, text, screen.seat) == []
+                await pilot.press("enter")
+            elif isinstance(screen, IslandTable) and handing_over(app):
+                assert secret_leaks(app.flow.session, text, None) == []
+                name = app.flow.session.seats[app.flow.handing_over().seat].name
+                assert f"{name} takes the keyboard next" in " ".join(text.split())
+                hand_overs += 1
                 await pilot.press("enter")
             elif isinstance(screen, IslandTable):
                 assert secret_leaks(app.flow.session, text, None) == []
@@ -64,6 +79,7 @@ async def test_two_people_and_a_bot_play_to_the_end_without_seeing_each_other(tm
             await pilot.pause()
         assert isinstance(app.screen, ResolutionScreen)
         assert {"CurtainScreen", "IslandChoice", "IslandTable"} <= screens_seen
+        assert hand_overs > 0
         final = app.flow.session
         outcome = final.outcome
         assert outcome is not None

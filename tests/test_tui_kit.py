@@ -21,7 +21,7 @@ from rules import registry, saves
 from rules.island.state import PlayResponse
 from rules.session import BOT, PERSON, SeatPlan, Session
 from rules.simulate import play_out
-from tests.tui_helpers import make_app, open_setup, screen_text
+from tests.tui_helpers import handing_over, make_app, open_setup, screen_text, to_curtain
 from tui.island.seat import IslandChoice
 from tui.kit.base import ProseInput
 from tui.screens.curtain import CurtainScreen
@@ -87,6 +87,7 @@ async def test_a_digit_moves_to_that_option_of_a_numbered_list(tmp_path: Path):
     session = island()
     app = make_app(tmp_path, opening=opening(session))
     async with app.run_test(size=(80, 24)) as pilot:
+        await to_curtain(pilot)  # the table hands the keyboard over: the curtain
         await pilot.press("enter")  # lift the first responder's curtain
         await pilot.pause()
         assert isinstance(app.screen, IslandChoice)
@@ -123,6 +124,16 @@ async def test_no_key_acts_under_the_enlarge_notice(tmp_path: Path):
     app = make_app(tmp_path, opening=opening(session))
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
+        assert handing_over(app)  # the public table first: Enter there hands over
+        await pilot.resize_terminal(60, 20)
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert handing_over(app)
+        assert "Please enlarge the terminal" in screen_text(app)
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        await to_curtain(pilot)
         assert isinstance(app.screen, CurtainScreen)
         await pilot.resize_terminal(60, 20)
         await pilot.pause()
@@ -140,6 +151,7 @@ async def test_no_key_acts_under_the_enlarge_notice(tmp_path: Path):
 async def test_the_card_list_has_the_focus_again_after_a_small_terminal(tmp_path: Path):
     app = make_app(tmp_path, opening=opening(island()))
     async with app.run_test(size=(80, 24)) as pilot:
+        await to_curtain(pilot)
         await pilot.press("enter")
         await pilot.pause()
         options = app.screen.query_one("#options", OptionList)
@@ -166,7 +178,7 @@ async def test_no_screenshot_of_a_curtain_or_a_private_screen(tmp_path: Path, mo
 
     monkeypatch.setattr(app, "export_screenshot", taken)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await to_curtain(pilot)  # past the public table, to the first person's curtain
         titles = [c.title for c in app.get_system_commands(app.screen)]
         assert isinstance(app.screen, CurtainScreen) and "Screenshot" not in titles
         assert app.deliver_screenshot(path=str(tmp_path)) is None

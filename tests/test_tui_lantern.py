@@ -10,7 +10,7 @@ from textual.widgets import OptionList, TextArea
 from rules.lantern.state import Interrupt, Leave, Play, Rule
 from rules.registry import get
 from rules.session import SeatPlan, Session
-from tests.tui_helpers import make_app, screen_text
+from tests.tui_helpers import handing_over, make_app, screen_text
 from tui.lantern.forms import BardsForm
 from tui.lantern.referee import BarkeepConsole
 from tui.lantern.seat import ClosingDesk, LanternChoice, TickList, WritingDesk
@@ -36,12 +36,13 @@ def _session() -> Session:
 
 
 async def _open(pilot, screen_type):
-    """Lift whatever curtain is down until ``screen_type`` shows."""
+    """Hand the keyboard over at the table and lift whatever curtain is down until
+    ``screen_type`` shows."""
     for _ in range(6):
         await pilot.pause()
         if isinstance(pilot.app.screen, screen_type):
             return pilot.app.screen
-        if isinstance(pilot.app.screen, CurtainScreen):
+        if handing_over(pilot.app) or isinstance(pilot.app.screen, CurtainScreen):
             await pilot.press("enter")
     raise AssertionError(f"{screen_type.__name__} never showed; at {pilot.app.screen}")
 
@@ -381,6 +382,9 @@ async def test_ctrl_h_deletes_at_the_desk_ctrl_r_burns_and_passes_ctrl_o_hides(t
         assert app.screen is desk  # the old desk hid on Ctrl+H
         await pilot.press("ctrl+o")
         await pilot.pause()
+        assert handing_over(app) and app.flow.handing_over().seat == ANN  # hidden: the table
+        await pilot.press("enter")
+        await pilot.pause()
         assert isinstance(app.screen, CurtainScreen)
         desk = await _open(pilot, WritingDesk)
         desk.query_one("#hand", OptionList).highlighted = 1
@@ -427,10 +431,16 @@ async def test_every_key_of_every_lantern_screen_fits_its_bar_at_80x24(tmp_path:
         problems += _footer_problems(app)
         await pilot.press("h")
         await _let_go(pilot, BO, CY)
+        await pilot.pause()
+        assert handing_over(app)  # the table, before the Barkeep's curtain
+        problems += _footer_problems(app)
         await _rule(pilot, DENY, "enter")
         problems += _footer_problems(app)
         assert "esc Back" in _rows(app)[-1]
         await pilot.press("escape", VERIFY, "enter")
+        await pilot.pause()
+        assert handing_over(app)  # the table, before Ann's curtain
+        problems += _footer_problems(app)
         await _open(pilot, WritingDesk)
         problems += _footer_problems(app)
         await pilot.press("tab")  # the hand

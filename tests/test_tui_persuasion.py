@@ -19,7 +19,15 @@ from rules.persuasion.state import ForcedDiscard, Introduce, Phase, Send
 from rules.registry import get
 from rules.session import BOT, PERSON, SeatPlan, Session
 from tests.persuasion_helpers import at_reception, known_table
-from tests.tui_helpers import make_app, press, screen_text, secret_leaks, settle
+from tests.tui_helpers import (
+    handing_over,
+    make_app,
+    press,
+    screen_text,
+    secret_leaks,
+    settle,
+    to_curtain,
+)
 from tui.kit.base import ParlourScreen
 from tui.kit.seat import SeatScreen
 from tui.kit.table import now_text
@@ -33,6 +41,8 @@ GAME = get("persuasion")
 NAMES = ("Ann", "Bo", "Cy", "Dee")
 BOX = re.compile(r"[▊▎▔▁]")
 """The option list's frame, dropped when reading its labels off the screen."""
+MAILED = re.compile(r"^\w+ sends their (ring to \w+!|seal and a card to \w+\.)$")
+"""A public line of the mailing (rules/persuasion/mailing.py): a ring, or a letter."""
 
 
 def _session(evening_ball: int, seed: int, names: tuple[str, ...] = NAMES) -> Session:
@@ -91,6 +101,8 @@ async def test_four_people_play_a_whole_season_by_keyboard(tmp_path: Path, eveni
     seen: set[str] = set()
     kinds: set[str] = set()
     scanned: set[tuple[int, int]] = set()
+    hand_overs = curtains = 0
+    recaps: list[tuple[str, ...]] = []  # what each hand-over since a last turn recapped
     async with app.run_test(size=(80, 24)) as pilot:
         for step in range(900):
             await settle(pilot)
@@ -105,7 +117,21 @@ async def test_four_people_play_a_whole_season_by_keyboard(tmp_path: Path, eveni
                 leaks += _leaks(app, None if isinstance(screen, CurtainScreen) else viewer)
                 if evening_ball and isinstance(screen, SeatScreen):
                     actions_said += _card_actions(screen_text(app))
-            if isinstance(screen, CurtainScreen | KnownCards):
+            if handing_over(app):  # the public moment: the table, then Enter
+                handing = app.flow.handing_over()
+                name = NAMES[handing.seat]
+                said = _squash(screen_text(app))
+                assert f"{name} takes the keyboard next: Enter brings {name}'s curtain." in said
+                since = "before your first turn" if handing.first else "since your last turn"
+                assert f"{name}, {since}:" in said
+                assert _squash(handing.recap[0] if handing.recap else "Nothing new") in said
+                if not handing.first:
+                    recaps.append(handing.recap)
+                hand_overs += 1
+                await press(pilot, "enter")
+                assert isinstance(app.screen, CurtainScreen)
+            elif isinstance(screen, CurtainScreen | KnownCards):
+                curtains += isinstance(screen, CurtainScreen)
                 await press(pilot, "enter")
             elif isinstance(screen, ConfirmScreen):  # a last ring
                 assert "Deliver your last ring " in screen_text(app)
@@ -122,6 +148,8 @@ async def test_four_people_play_a_whole_season_by_keyboard(tmp_path: Path, eveni
         assert isinstance(app.screen, ResolutionScreen)
         await settle(pilot)
         assert "ConfirmScreen" in seen
+        assert curtains == hand_overs > 0  # every curtain came after the table's moment
+        assert any(MAILED.match(line) for recap in recaps for line in recap)
         assert leaks == []
         assert actions_said == []
         assert app.flow.session.outcome is not None
@@ -159,7 +187,10 @@ async def test_the_cards_you_know_open_over_a_decision_and_go_back_to_it_as_it_w
 async def test_new_notes_come_first_in_the_visit_and_enter_goes_on_to_the_step(tmp_path: Path):
     app = make_app(tmp_path, opening=_opening(_session(0, 3)))
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
+        assert handing_over(app) and app.flow.handing_over().seat == 0  # the table first
+        await to_curtain(pilot)
+        assert isinstance(app.screen, CurtainScreen)
         await pilot.press("enter")  # Ann's curtain: her diary first, then her introduction
         await pilot.pause()
         assert isinstance(app.screen, NewsAndCards)

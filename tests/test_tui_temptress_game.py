@@ -15,7 +15,7 @@ from rules.registry import get
 from rules.session import BOT, SeatPlan, Session
 from rules.simulate import bot_config
 from tests.temptress_tui_helpers import footer, footer_problems, scan
-from tests.tui_helpers import make_app, open_setup, press, screen_text, settle
+from tests.tui_helpers import handing_over, make_app, open_setup, press, screen_text, settle
 from tui.screens.confirm import ConfirmScreen
 from tui.screens.curtain import CurtainScreen
 from tui.screens.resolution import ResolutionScreen
@@ -132,7 +132,7 @@ async def test_three_people_and_two_bots_play_a_temptress_game_through_the_scree
                 ]
             if isinstance(screen, ResolutionScreen):
                 break
-            if isinstance(screen, CurtainScreen | ClueBook):
+            if handing_over(app) or isinstance(screen, CurtainScreen | ClueBook):
                 await press(pilot, "enter")
             elif isinstance(screen, TemptressTable):
                 await _table(pilot, plan, joined, seen)
@@ -189,9 +189,9 @@ async def test_a_suitor_retires_from_the_table_behind_the_curtain(tmp_path: Path
     assert match != state.sorceress, "at this seed seat 0 must not be the Tempted"
     app = make_app(tmp_path, opening=lambda app: app.start_flow(session, None))
     async with app.run_test(size=(100, 30)) as pilot:
-        for _ in range(10):
+        for _ in range(20):  # the notes read, at the table at play
             await pilot.pause()
-            if isinstance(app.screen, TemptressTable):
+            if isinstance(app.screen, TemptressTable) and not handing_over(app):
                 break
             await pilot.press("enter")
         assert app.flow.session.prompt.seats[0] == 0
@@ -231,9 +231,9 @@ async def test_retiring_without_a_flush_is_refused_at_once_with_the_reason(tmp_p
     session = Session.start(game, bot_config(game, seats), 5, seats)
     app = make_app(tmp_path, opening=lambda app: app.start_flow(session, None))
     async with app.run_test(size=(80, 24)) as pilot:
-        for _ in range(10):
+        for _ in range(20):  # the notes read, at the table at play
             await pilot.pause()
-            if isinstance(app.screen, TemptressTable):
+            if isinstance(app.screen, TemptressTable) and not handing_over(app):
                 break
             await pilot.press("enter")
         await pilot.press("t")
@@ -272,11 +272,14 @@ async def test_a_person_narrator_awards_a_chip_from_the_console(tmp_path: Path):
     assert session.prompt.kind == "verdict" and session.prompt.seats == (3,)
     app = make_app(tmp_path, opening=lambda app: app.start_flow(session, None))
     async with app.run_test(size=(120, 60)) as pilot:
-        for _ in range(6):  # the narrator's notes first, then the verdict
+        for _ in range(10):  # the narrator's notes first, then the verdict
             await pilot.pause()
             if isinstance(app.screen, NarratorConsole) and app.screen.verdict is not None:
                 break
-            if isinstance(app.screen, CurtainScreen):
+            if handing_over(app):
+                assert "Nora takes the keyboard next" in screen_text(app)
+                await pilot.press("enter")
+            elif isinstance(app.screen, CurtainScreen):
                 assert "Pass the keyboard to Nora" in screen_text(app)
                 await pilot.press("enter")
             elif isinstance(app.screen, NarratorConsole):

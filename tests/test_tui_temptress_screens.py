@@ -13,7 +13,7 @@ from rules.session import BOT, SeatPlan, Session
 from rules.simulate import bot_config
 from rules.temptress.actions import ClaimFloor, Decline, Join, PlayCards, StartArgument
 from tests.temptress_tui_helpers import footer, footer_problems, lines, with_suitor
-from tests.tui_helpers import burst, make_app, screen_text, settle
+from tests.tui_helpers import burst, handing_over, make_app, screen_text, settle, to_curtain
 from tui.screens.curtain import CurtainScreen
 from tui.temptress.forms import ArgueForm, CourtForm
 from tui.temptress.referee import NarratorConsole
@@ -60,13 +60,16 @@ def _app(tmp_path: Path, session: Session, **kwargs):
 
 
 async def _lift(pilot, screen_type) -> None:
-    """Lift the curtains (and read the notes) until ``screen_type`` shows."""
-    for _ in range(12):
+    """Hand the keyboard over at the table, lift the curtains (and read the notes) until
+    ``screen_type`` shows (the table: at play, not handing over)."""
+    for _ in range(30):
         await pilot.pause()
         await pilot.pause()
-        if isinstance(pilot.app.screen, screen_type):
+        if handing_over(pilot.app):
+            await pilot.press("enter")
+        elif isinstance(pilot.app.screen, screen_type):
             return
-        if isinstance(pilot.app.screen, CurtainScreen | ClueBook):
+        elif isinstance(pilot.app.screen, CurtainScreen | ClueBook):
             await pilot.press("enter")
     raise AssertionError(f"{screen_type.__name__} never showed: {type(pilot.app.screen)}")
 
@@ -211,7 +214,8 @@ async def test_the_court_form_takes_a_digit_and_confirms_without_a_line(tmp_path
 
 async def test_the_curtain_comes_only_after_the_third_die_shows(tmp_path: Path):
     """Bo courts; Ann, a person, is the last to say whether she joins: the target is
-    rolled and Bo plays next, behind the curtain."""
+    rolled and Bo plays next, behind the curtain. The dice show one by one on the table,
+    then the table hands the keyboard to Bo, and Enter brings his curtain."""
     session = _at_floor().apply(ClaimFloor(BO, 1, ""))
     while session.prompt.seats[0] != ANN:
         session = session.apply(Join(session.prompt.seats[0], False))
@@ -222,7 +226,7 @@ async def test_the_curtain_comes_only_after_the_third_die_shows(tmp_path: Path):
         frames: list[str] = []
         for _ in range(200):
             await pilot.pause(0.02)
-            if isinstance(app.screen, CurtainScreen):
+            if handing_over(app) or isinstance(app.screen, CurtainScreen):
                 break
             rows = [line.strip() for line in lines(app)]
             target = next((row for row in rows if row.startswith("Target 1:")), "")
@@ -231,7 +235,10 @@ async def test_the_curtain_comes_only_after_the_third_die_shows(tmp_path: Path):
             frame = f"{target} (told in the story)" if told else target
             if not frames or frames[-1] != frame:
                 frames.append(frame)
-        assert isinstance(app.screen, CurtainScreen)
+        assert handing_over(app) and app.flow.handing_over().seat == BO
+        assert "Bo takes the keyboard next: Enter brings Bo's curtain." in screen_text(app)
+        await to_curtain(pilot)
+        assert isinstance(app.screen, CurtainScreen) and app.screen.seat_name == "Bo"
         contest = app.flow.session.view(None).contest
         a, b, c = contest.dice
         total = contest.targets[-1]
@@ -253,6 +260,9 @@ async def test_the_footer_shows_the_live_keys_whole_with_the_narrator_key(tmp_pa
     session = _start(seats, {"narrator_person": 1}, seed=9)
     app = _app(tmp_path, session)
     async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert handing_over(app)  # the first person's notes: the table hands over first
+        assert "⏎ Hand over" in footer(app) and footer_problems(app) == []
         await _lift(pilot, TemptressTable)
         shown = footer(app)
         for label in ("c Court", "t Retire", "d Decline", "k Clue book", "o Narrator", "? Help"):
@@ -456,7 +466,11 @@ async def test_keys_sent_with_the_enter_that_lifts_a_curtain_are_not_played_unse
     app = _app(tmp_path, session)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
-        assert isinstance(app.screen, CurtainScreen)
+        assert handing_over(app)
+        burst(app, "enter", "enter", "space", "enter")  # the hand-over's Enter, and more
+        await settle(pilot)
+        assert isinstance(app.screen, CurtainScreen)  # still down: those keys came too soon
+        assert app.flow.session.actions == session.actions
         burst(app, "enter", "space", "enter")
         await settle(pilot)
         screen = app.screen

@@ -150,3 +150,18 @@ def burst(app, *keys: str) -> None:
     """Keys sent at once, as they arrive over SSH: nothing waits between them."""
     for key in keys:
         app._driver.send_message(key_event(app, key, sender=False))
+
+
+def handing_over(app) -> bool:
+    """Whether the table shows the public moment before a person's curtain."""
+    flow = getattr(app, "flow", None)
+    return flow is not None and app.screen is flow.table_screen and flow.handing_over() is not None
+
+
+async def to_curtain(pilot) -> None:
+    """At the table's public moment (``handing_over``), press Enter: the next person's
+    curtain comes down. Anywhere else it does nothing."""
+    await settle(pilot)
+    if handing_over(pilot.app):
+        await press(pilot, "enter")
+        assert not handing_over(pilot.app), "Enter did not hand the keyboard over"

@@ -22,12 +22,14 @@ from rules.session import Session
 from tui.games import game_ui
 from tui.kit.table import TableScreen
 from tui.pin_guard import PinGuard
-from tui.port import Demo, SessionTable
+from tui.port import Demo, HandOver, SessionTable
 from tui.screens.curtain import CurtainScreen
 from tui.screens.resolution import ResolutionScreen, listed
 from tui.widgets.story import BULLET, HEADING, Paragraph, to_markdown
 
 BASE_STACK = 2
+NOTES_DOING = "There is something for you to read."
+"""What a curtain says when it comes down for notes alone."""
 """The app's default screen and the screen the flow switches; forms and help go above."""
 
 
@@ -59,15 +61,31 @@ class GameFlow(SessionTable):
         self.save_error = ""
         self._token = 0
         self._timer_moment: int | None = None
+        self._recap_from: dict[Seat, int] = {}
+        """How much of the public story each person had seen when their last visit ended."""
         if session.actions:  # a resumed game: what was there before counts as read
             for seat in range(len(session.seats)):
                 self.mark_read(seat)
+                self._recap_from[seat] = len(self.view(None).log)
+        self._handing: tuple[Seat, str, str] | None = None
+        """The person the table waits for, and the screen and words of their curtain."""
         self._before: Any = None
         self.stopped = False
         self._looked: set[Seat] = set()
         """Who has lifted their curtain since the last move (no take-back after that)."""
-        self.visiting: Seat | None = None
+        self._visiting: Seat | None = None
+
+    @property
+    def visiting(self) -> Seat | None:
         """The person the keyboard is with, behind a lifted curtain (one visit each)."""
+        return self._visiting
+
+    @visiting.setter
+    def visiting(self, seat: Seat | None) -> None:
+        left = self._visiting
+        if left is not None and left != seat:  # their visit ends: the recap starts here
+            self._recap_from[left] = len(self.view(None).log)
+        self._visiting = seat
 
     def stop(self) -> None:
         """The table is left: bots and timers of this game do nothing more."""
@@ -136,6 +154,7 @@ class GameFlow(SessionTable):
 
     def advance(self) -> None:
         prompt = self.prompt
+        self._handing = None
         if prompt is None:
             self._token += 1
             self.visiting = None
@@ -148,20 +167,42 @@ class GameFlow(SessionTable):
         seat = prompt.seats[0]
         if prompt.private and not self.seats[seat].bot:
             # This person's notes are read in this visit, behind the same curtain.
-            self.behind_curtain(seat, prompt.kind, prompt.text)
+            self._hand_to(seat, prompt.kind, prompt.text)
             return
         pending = self.pending_notes()
         if pending is not None:
             self.deliver(*pending)
             return
-        seat = prompt.seats[0]
+        self.show_table()
         if self.seats[seat].bot:
-            self.show_table()
             self._schedule_bot()
-        elif prompt.private:
-            self.behind_curtain(seat, prompt.kind, prompt.text)
-        else:
-            self.show_table()
+
+    def _hand_to(self, seat: Seat, name: str, doing: str) -> None:
+        """The public moment: the table, with what happened since ``seat``'s last visit,
+        until Enter brings their curtain (``hand_over``)."""
+        self._handing = (seat, name, doing)
+        self.show_table()
+
+    def handing_over(self) -> HandOver | None:
+        if self._handing is None:
+            return None
+        seat = self._handing[0]
+        seen = self._recap_from.get(seat)
+        log = self.view(None).log
+        return HandOver(seat, tuple(log[seen or 0 :]), seen is None)
+
+    def hand_over(self) -> None:
+        if self._handing is not None:
+            seat, name, doing = self._handing
+            self._handing = None
+            self.behind_curtain(seat, name, doing)
+
+    def take_back(self) -> str | None:
+        mover = self.last_mover()
+        refusal = super().take_back()
+        if refusal is None and self._handing is not None and self._handing[0] == mover:
+            self.hand_over()  # the table was just seen: straight to the curtain
+        return refusal
 
     def _show(self, screen: Screen[Any]) -> None:
         """Forms and help over the current screen close; ``screen`` replaces it."""
@@ -175,7 +216,7 @@ class GameFlow(SessionTable):
         if screen is None or self.app.screen is not screen:
             self.table_screen = self.ui.table_screen(self)
             self._show(self.table_screen)
-        else:
+        elif screen.is_mounted:  # (a table still being built draws itself once mounted)
             screen.refresh_view()
 
     def behind_curtain(self, seat: Seat, name: str, doing: str) -> None:
@@ -257,7 +298,7 @@ class GameFlow(SessionTable):
         """The curtain, then the notes screen for ``seat``; leaving it marks them read."""
         name = self.ui.notes_screen
         assert name is not None
-        self.behind_curtain(seat, name, "There is something for you to read.")
+        self._hand_to(seat, name, NOTES_DOING)
 
     def notes_read(self, seat: Seat) -> None:
         self.mark_read(seat)
@@ -298,7 +339,8 @@ class GameFlow(SessionTable):
     def _bot_step(self, token: int, forced: bool = False) -> None:
         if token != self._token or self.stopped:
             return
-        if (self.paused and not forced) or self.app.screen is not self.table_screen:
+        table = self.table_screen
+        if (self.paused and not forced) or self.app.screen is not table or not table.is_mounted:
             self._later(max(self.bot_delay, 0.1), lambda: self._bot_step(token))
             return
         prompt = self.prompt
@@ -331,9 +373,7 @@ class GameFlow(SessionTable):
 
     def seed_line(self) -> str:
         """The seed, for a replay: shown once the game is over and never before."""
-        return (
-            f"Seed {self.session.seed}: the same seats, options and seed deal this game again."
-        )
+        return f"Seed {self.session.seed}: the same seats, options and seed deal this game again."
 
     def story(self) -> list[Paragraph]:
         view = self.view(None)

@@ -35,6 +35,17 @@ class SeatInfo:
         return f"{self.name} (bot)" if self.bot else self.name
 
 
+@frozen
+class HandOver:
+    """The public moment before a person's curtain: who takes the keyboard next, and
+    the public story since their last visit (all of it before their first)."""
+
+    seat: Seat
+    recap: tuple[str, ...]
+    first: bool
+    """They have not had the keyboard yet in this game (or since it was resumed)."""
+
+
 class Demo(Protocol):
     """A table the bots play while people watch: it can pause and take one step."""
 
@@ -88,6 +99,15 @@ class Table(Protocol):
 
     def last_mover(self) -> Seat | None:
         """The person (not a bot) whose move was the last one, or None."""
+        ...
+
+    def handing_over(self) -> HandOver | None:
+        """The person the table waits for before their curtain (None: nobody: the table
+        is at play, or a private screen shows)."""
+        ...
+
+    def hand_over(self) -> None:
+        """The person named by ``handing_over`` takes the keyboard: their curtain."""
         ...
 
     def pin_door(self, seat: Seat) -> PinDoor:
@@ -198,6 +218,12 @@ class SessionTable:
 
     def applied(self) -> None:
         """Called after every applied action (the hotseat flow saves and moves on)."""
+
+    def handing_over(self) -> HandOver | None:
+        return None  # a plain table has no keyboard to pass
+
+    def hand_over(self) -> None:
+        return None
 
     def pin_door(self, seat: Seat) -> PinDoor:
         plan = self.session.seats[seat]

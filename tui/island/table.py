@@ -21,8 +21,7 @@ from rules.engine import Seat
 from rules.island.board import Hex, are_adjacent, direction_name, step
 from rules.island.state import Action, IslandView, MoveTo, PlaceTile, RemoveTile
 from tui.island.render import HexBoard, board_neighbourhood, seat_label
-from tui.kit.base import HELP_BINDINGS
-from tui.kit.table import DEMO_BINDINGS, TableScreen
+from tui.kit.table import TABLE_BINDINGS, TableScreen
 from tui.port import Table
 from tui.widgets.keybar import KeyBar
 from tui.widgets.steady import SteadyText
@@ -60,8 +59,7 @@ class IslandTable(TableScreen):
         Binding("p", "place", "Place"),
         Binding("r", "remove", "Remove"),
         Binding("enter", "confirm", "OK"),
-        *DEMO_BINDINGS,
-        *HELP_BINDINGS,
+        *TABLE_BINDINGS,
     ]
 
     view: IslandView

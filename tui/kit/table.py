@@ -9,10 +9,11 @@ person asked, which hold nothing secret.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any, ClassVar
 
 from rich.text import Text
+from textual._time import get_time  # the clock Textual stamps each key with
 from textual.binding import Binding, BindingType
 from textual.widget import Widget
 from textual.widgets import Static
@@ -20,15 +21,32 @@ from textual.widgets import Static
 from rules.engine import Seat
 from tui.kit.base import HELP_BINDINGS
 from tui.kit.game import GameScreen
-from tui.port import Table
+from tui.kit.keys import after_keys
+from tui.kit.take_back import TAKE_BACK, TAKE_BACK_HELP, TakeBack
+from tui.port import HandOver, Table
 from tui.widgets.refusal import Refusal
-from tui.widgets.story import Paragraph, StoryLog
+from tui.widgets.story import BULLET, HEADING, Paragraph, StoryLog
 from tui.widgets.whobar import WhoBar
 
 DEMO_BINDINGS: list[BindingType] = [
     Binding("space", "pause", "Pause"),
     Binding("n", "step", "Step"),
 ]
+HAND_OVER_BINDINGS: list[BindingType] = [
+    Binding("enter", "hand_over", "Hand over", priority=True),
+    *TAKE_BACK,
+    Binding("pagedown", "recap(1)", "Recap", key_display="PgUp/PgDn", priority=True),
+    Binding("pageup", "recap(-1)", "Recap", show=False, priority=True),
+]
+TABLE_BINDINGS: list[BindingType] = [*HAND_OVER_BINDINGS, *DEMO_BINDINGS, *HELP_BINDINGS]
+"""Every table's own keys: a game's table lists them after its own (a subclass's
+bindings for a key replace its base's)."""
+HAND_OVER_ACTIONS = frozenset({"hand_over", "recap"})
+HAND_OVER_HELP = (
+    "Between two people the table shows first, with what happened since the next "
+    "person's last turn (PgUp and PgDn page through it, when it is long); Enter brings "
+    "their curtain."
+)
 LOG_LINES = 40
 """How much of the story the table keeps in its log (the end screen has it all)."""
 
@@ -41,7 +59,20 @@ def now_text(table: Table) -> str:
     return f"Now: {table.seats[prompt.seats[0]].label} · {prompt.text}"
 
 
-class TableScreen(GameScreen):
+def hand_over_line(name: str) -> str:
+    return f"{name} takes the keyboard next: Enter brings {name}'s curtain."
+
+
+def recap_paragraphs(name: str, handing: HandOver) -> list[Paragraph]:
+    """ "Bo, since your last turn:" and what happened, a line each (public lines only:
+    the public view's story)."""
+    since = "before your first turn" if handing.first else "since your last turn"
+    heading = f"{name}, {since}:"
+    lines = [Paragraph(line, BULLET) for line in handing.recap]
+    return [Paragraph(heading, HEADING), *(lines or [Paragraph("Nothing new at the table.")])]
+
+
+class TableScreen(TakeBack, GameScreen):
     """The public table. Subclasses yield their widgets from ``board()`` and draw them
     in ``draw(view)``; ``status(view)`` is the top line."""
 
@@ -49,9 +80,11 @@ class TableScreen(GameScreen):
     TableScreen #status { height: 1; }
     TableScreen #now { height: auto; padding: 0 1; color: $secondary; text-style: bold; }
     TableScreen #log { height: 6; border-top: solid $panel; }
+    TableScreen #hand-over { height: auto; padding: 0 1; text-style: bold; display: none; }
+    TableScreen.-handing #hand-over { display: block; }
     """
 
-    BINDINGS: ClassVar[list[BindingType]] = [*DEMO_BINDINGS, *HELP_BINDINGS]
+    BINDINGS: ClassVar[list[BindingType]] = TABLE_BINDINGS
 
     def __init__(self, table: Table) -> None:
         super().__init__(table)
@@ -62,6 +95,7 @@ class TableScreen(GameScreen):
     def body(self) -> Iterable[Widget]:
         yield WhoBar(id="status")
         yield from self.board()
+        yield Static(id="hand-over")
         yield self.story()
 
     def board(self) -> Iterable[Widget]:
@@ -102,11 +136,33 @@ class TableScreen(GameScreen):
             now.update(Text(self.now(self.view)))
         for refusal in self.query(Refusal):
             refusal.show(None)
-        self.query_one("#log", StoryLog).show(
-            [Paragraph(line) for line in self.view.log[-LOG_LINES:]]
-        )
+        self.show_story()
         self.draw(self.view)
         self.refresh_bindings()
+
+    def told(self) -> Sequence[str]:
+        """The story as the table tells it now (a game may hold a line back, as the
+        Temptress holds back fresh dice until they have shown)."""
+        return self.view.log
+
+    def show_story(self) -> None:
+        """The story's last lines, or while the table waits for the next person, the
+        recap of what happened since their last turn, from its start."""
+        handing = self.table.handing_over()
+        log = self.query_one("#log", StoryLog)
+        was_handing = self.has_class("-handing")
+        self.set_class(handing is not None, "-handing")
+        if handing is None:
+            log.follow = True
+            log.show([Paragraph(line) for line in self.told()[-LOG_LINES:]])
+            return
+        name = self.table.seats[handing.seat].name
+        self.query_one("#hand-over", Static).update(Text(hand_over_line(name)))
+        log.follow = False
+        log.show(recap_paragraphs(name, handing))
+        log.scroll_home(animate=False, immediate=True)
+        if not was_handing:  # an Enter meant for the table as it was does not hand over
+            self.app.keys_from = get_time()  # type: ignore[attr-defined]
 
     def show_changes(self, then: Callable[[], None]) -> None:
         """Show what the last move changed (a game may take its time, as the Temptress
@@ -116,6 +172,11 @@ class TableScreen(GameScreen):
     def now(self, view: Any) -> str:
         """The "Now:" line (a game may add to it)."""
         return now_text(self.table)
+
+    def phase_help(self) -> str:
+        handing = self.table.handing_over() is not None
+        extra = (" " + HAND_OVER_HELP + TAKE_BACK_HELP) if handing else ""
+        return super().phase_help() + extra
 
     # --- who decides here -----------------------------------------------------
 
@@ -138,11 +199,43 @@ class TableScreen(GameScreen):
     def allowed(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in ("pause", "step"):
             return self.table.demo is not None
+        handing = self.table.handing_over() is not None
+        if action in HAND_OVER_ACTIONS:
+            return handing
+        if action in self.TAKE_BACK_ACTIONS:  # (at the public moment: the Footer has room)
+            return self.take_back_allowed(action) if handing else False
+        if handing:
+            return False  # the next person takes the keyboard first
         return self.table_allows(action, parameters)
 
     def table_allows(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """The game's own keys: live now?"""
         return True
+
+    @after_keys
+    def action_hand_over(self) -> None:
+        if not self.too_small and self.table.handing_over() is not None:
+            self.table.hand_over()
+
+    def action_recap(self, direction: int) -> None:
+        self.query_one("#log", StoryLog).action_page(direction)
+
+    # --- take-back (TakeBack) -------------------------------------------------
+
+    def take_back_table(self) -> Table | None:
+        return self.table
+
+    def tell(self, message: str | None) -> None:
+        handing = self.table.handing_over()
+        if handing is None:
+            self.say(message)
+            return
+        # At the public moment, under the line naming who is next (always in view).
+        line = hand_over_line(self.table.seats[handing.seat].name)
+        self.query_one("#hand-over", Static).update(Text("\n".join(filter(None, (line, message)))))
+
+    def announce(self, message: str) -> None:
+        self.app.notify(message)
 
     def action_pause(self) -> None:
         demo = self.table.demo

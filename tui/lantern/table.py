@@ -19,8 +19,7 @@ from textual.widgets import Static
 
 from rules.choices import Option, Pick, Write
 from rules.lantern.view import LanternView
-from tui.kit.base import HELP_BINDINGS
-from tui.kit.table import DEMO_BINDINGS, TableScreen
+from tui.kit.table import TABLE_BINDINGS, TableScreen
 from tui.lantern.render import status_text, tale_text
 from tui.messages import OpenForm, OpenPrivate
 from tui.port import Table
@@ -49,8 +48,7 @@ class LanternTable(TableScreen):
         Binding("k", "end", "End the tale"),
         Binding("b", "bards", "Bards come and go"),
         Binding("o", "barkeep", "Barkeep"),
-        *DEMO_BINDINGS,
-        *HELP_BINDINGS,
+        *TABLE_BINDINGS,
     ]
 
     view: LanternView

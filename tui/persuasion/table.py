@@ -19,8 +19,7 @@ from textual.widget import Widget
 from textual.widgets import Static
 
 from rules.persuasion.state import PersuasionView
-from tui.kit.base import HELP_BINDINGS
-from tui.kit.table import DEMO_BINDINGS, TableScreen
+from tui.kit.table import TABLE_BINDINGS, TableScreen
 from tui.persuasion.render import discards_text, legend_text, players_table, status_text
 
 
@@ -38,8 +37,7 @@ class PersuasionTable(TableScreen):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("down", "board(1)", "Scroll the players", key_display="↑↓"),
         Binding("up", "board(-1)", "Scroll the players", show=False),
-        *DEMO_BINDINGS,
-        *HELP_BINDINGS,
+        *TABLE_BINDINGS,
     ]
 
     view: PersuasionView

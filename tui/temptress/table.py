@@ -14,7 +14,7 @@ comes only once the last die and the total show.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any, ClassVar
 
 from rich.text import Text
@@ -29,12 +29,10 @@ from rules.engine import Seat
 from rules.temptress.choice_types import ChoiceKey
 from rules.temptress.state import StakeKind, VoteChoice
 from rules.temptress.views import TemptressView
-from tui.kit.base import HELP_BINDINGS
-from tui.kit.table import DEMO_BINDINGS, LOG_LINES, TableScreen
+from tui.kit.table import TABLE_BINDINGS, TableScreen
 from tui.messages import OpenForm, OpenPrivate
 from tui.port import Table
 from tui.temptress.render import contest_text, suitors_table, women_table
-from tui.widgets.story import Paragraph, StoryLog
 
 COURT, ARGUE, PROMISE, RETIRE, CLUES, NARRATOR = (
     "court",
@@ -105,8 +103,7 @@ class TemptressTable(TableScreen):
         Binding("k", "clues", "Clue book"),
         Binding("o", "narrator", "Narrator"),
         *(Binding(key, f"why('{option}')", "Why not", show=False) for key, option, _ in TAKE_KEYS),
-        *DEMO_BINDINGS,
-        *HELP_BINDINGS,
+        *TABLE_BINDINGS,
     ]
 
     view: TemptressView
@@ -167,11 +164,13 @@ class TemptressTable(TableScreen):
 
     def _draw_contest(self) -> None:
         self.query_one("#contest-text", Static).update(contest_text(self.view, self.hidden))
+        self.show_story()
+        self.query_one("#now", Static).update(Text(self.now(self.view)))
+
+    def told(self) -> Sequence[str]:
         # The rules tell fresh dice in the last line of the story, and the prompt names the
         # target: both wait for the dice.
-        told = self.view.log[: -1 if self.hidden else None]
-        self.query_one("#log", StoryLog).show([Paragraph(line) for line in told[-LOG_LINES:]])
-        self.query_one("#now", Static).update(Text(self.now(self.view)))
+        return self.view.log[: -1 if self.hidden else None]
 
     def now(self, view: Any) -> str:
         if self.hidden:

@@ -2,7 +2,9 @@
 
 Plays seeded bot games of each registered game, then times, for the last
 actions of each game, the apply, the public and every seat's view, and the
-atomic save (``rules.saves.write``: encode, write, fsync, rename). Prints
+autosave (``rules.journal.Journal.save``: one line appended and fsynced), and the
+bytes each autosave adds; and how long the longest game's journal takes to open
+(``rules.saves.open_save``: read, check the chain, replay). Prints
 medians and 90th percentiles in milliseconds, with the step split into the
 rules (apply + views) and the autosave. ``make bench`` compares the medians
 with the bare Textual app's key-to-repaint time (see ``run.py``).
@@ -18,18 +20,21 @@ import time
 from pathlib import Path
 
 from rules import registry, saves
+from rules.journal import Journal
 from rules.session import Session
 from rules.simulate import bot_config, bot_table
 
 Timings = dict[str, list[float]]
-"""``step`` (the whole step), ``rules`` (apply + views) and ``save``, in seconds."""
+"""``step`` (the whole step), ``rules`` (apply + views) and ``save``, in seconds;
+``bytes``, what each save added to the file; ``resume``, opening the longest game."""
 
 
 def late_game_steps(game_id: str, games: int = 20, tail: int = 10) -> Timings:
     game = registry.get(game_id)
     seats = bot_table(game)
     config = bot_config(game, seats)
-    timings: Timings = {"step": [], "rules": [], "save": []}
+    timings: Timings = {"step": [], "rules": [], "save": [], "bytes": [], "resume": []}
+    longest: tuple[int, Session] | None = None
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "bench.json"
         for seed in range(games):
@@ -41,19 +46,30 @@ def late_game_steps(game_id: str, games: int = 20, tail: int = 10) -> Timings:
                 history.append(session)
             # In the app the game before this step was saved a moment ago: do that
             # untimed, so the first timed save is not a cold one.
-            saves.write(history[-tail - 1], path)
+            journal = Journal(path)
+            journal.save(history[-tail - 1])
             for before, after in zip(history[-tail - 1 : -1], history[-tail:], strict=True):
                 action = after.actions[-1]
+                size = path.stat().st_size
                 start = time.perf_counter()
                 stepped = before.apply(action)
                 for seat in (None, *range(len(seats))):
                     stepped.view(seat)
                 ruled = time.perf_counter()
-                saves.write(stepped, path)
+                journal.save(stepped)
                 done = time.perf_counter()
                 timings["step"].append(done - start)
                 timings["rules"].append(ruled - start)
                 timings["save"].append(done - ruled)
+                timings["bytes"].append(path.stat().st_size - size)
+            if longest is None or len(session.actions) > longest[0]:
+                longest = (len(session.actions), session)
+        if longest is not None:
+            Journal(path).save(longest[1])
+            for _ in range(3):
+                start = time.perf_counter()
+                saves.open_save(path)
+                timings["resume"].append(time.perf_counter() - start)
     return timings
 
 

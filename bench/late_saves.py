@@ -27,7 +27,8 @@ HEX_KEYS = "dewazx"  # direction index -> key, as bound on the Island table
 class Scene:
     """A save that opens on a busy screen, and how to drive it.
 
-    ``opening``: keys that get from the resumed app to the screen (lift the
+    ``opening``: keys that get from the resumed app to the screen (Enter at the table's
+    public moment, then lift the
     curtain, focus the card list). ``keys``: the cursor keys to time, pressed
     in turn (each moves the cursor and the next moves it back). ``marker``:
     text that is on the screen once it is up.
@@ -119,7 +120,7 @@ def make_scenes(folder: Path, seeds: int = 12) -> list[Scene]:
     name = session.seats[session.prompt.seats[0]].name
     add(
         "temptress", "PlayScreen (cards)", session,
-        opening=("enter",), keys=("down", "up"), marker=f"{name}, for your eyes only",
+        opening=("enter", "enter"), keys=("down", "up"), marker=f"{name}, for your eyes only",
     )
 
     # Temptation Island: the Mover's hex cursor on the board, late in the game.
@@ -137,7 +138,7 @@ def make_scenes(folder: Path, seeds: int = 12) -> list[Scene]:
     name = session.seats[session.prompt.seats[0]].name
     add(
         "persuasion", "ReceptionScreen (cards)", session,
-        opening=("enter",), keys=("down", "up"), marker="Use a card of someone whose seal",
+        opening=("enter", "enter"), keys=("down", "up"), marker="Use a card of someone whose seal",
     )
 
     # The Lantern: the public tale, long, at an interruption window a person answers;
@@ -154,7 +155,7 @@ def make_scenes(folder: Path, seeds: int = 12) -> list[Scene]:
     session = _late("lantern", turn, range(seeds))
     add(
         "lantern", "WritingScreen (hand)", session,
-        opening=("enter", "tab"), keys=("down", "up"), marker="Name a card (Tab here",
+        opening=("enter", "enter", "tab"), keys=("down", "up"), marker="Name a card (Tab here",
     )
     return scenes
 

@@ -153,6 +153,7 @@ def collect(args: argparse.Namespace) -> tuple[list[Row], list[str], list[str]]:
     ))
 
     print("engine step ...", file=sys.stderr)
+    floor = statistics.median(engine_step.durable_write_floor())
     for game_id, timings in engine_step.measure(games=args.games).items():
         step = statistics.median(timings["step"])
         rows.append(Row(
@@ -165,7 +166,20 @@ def collect(args: argparse.Namespace) -> tuple[list[Row], list[str], list[str]]:
             f"| {game_id} | {step * 1000:.2f} | {rules * 1000:.2f} | {save * 1000:.2f} "
             f"| {rules / bare_key:.2f} | {len(timings['step'])} |"
         )
-    floor = statistics.median(engine_step.durable_write_floor())
+        rows.append(Row(
+            "autosave late in the game (append + fsync) / durable-write floor", game_id,
+            ms(save), ms(floor), save / floor, 1.2,
+        ))
+        most = max(timings["bytes"])
+        rows.append(Row(
+            "written per action, the most in a late game / 1 KB", game_id,
+            f"{most:.0f} B", "1024 B", most / 1024, 1.0,
+        ))
+        resume = statistics.median(timings["resume"])
+        rows.append(Row(
+            "resume the longest bench game (read, check, replay) / 1 s", game_id,
+            ms(resume), "1000 ms", resume, 1.0,
+        ))
     rows.append(Row(
         "floor: one durable 1 KB write (fsync file and folder) / bare key", "any",
         ms(floor), ms(bare_key), floor / bare_key, None,

@@ -57,7 +57,7 @@ def shown(value: Any, limit: int = 40) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-def _too_deep(data: Any) -> bool:
+def too_deep(data: Any) -> bool:
     """Whether the JSON nests deeper than ``MAX_DEPTH`` (checked without recursion)."""
     stack = [(data, 1)]
     while stack:
@@ -77,7 +77,7 @@ class _RepeatedKey(ValueError):
         self.key = key
 
 
-def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+def no_repeated_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     """A JSON object; a name given twice is damage (JSON readers disagree on which wins)."""
     data = dict(pairs)
     if len(data) != len(pairs):
@@ -89,7 +89,9 @@ def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     return data
 
 
-def read_raw(path: Path) -> bytes:
+def read_raw(path: Path, limit: int | None = None) -> bytes:
+    """The file's bytes (the first ``limit`` of them), after the checks that it is an
+    ordinary file of a sane size."""
     try:
         info = path.stat()
         if stat.S_ISDIR(info.st_mode):
@@ -98,6 +100,9 @@ def read_raw(path: Path) -> bytes:
             raise SaveError(f"{path} is not an ordinary file, so it is not a save file")
         if info.st_size > MAX_BYTES:
             raise SaveError(f"{path} is far too large to be a Parlour save")
+        if limit is not None:
+            with open(path, "rb") as handle:
+                return handle.read(limit)
         return path.read_bytes()
     except IsADirectoryError:
         raise SaveError(f"{path} is a folder, not a save file") from None
@@ -107,13 +112,13 @@ def read_raw(path: Path) -> bytes:
         raise SaveError(f"{path} cannot be read ({exc.strerror or exc})") from None
 
 
-def read_json(path: Path) -> dict[str, Any]:
-    raw = read_raw(path)
+def read_json(path: Path, raw: bytes | None = None) -> dict[str, Any]:
+    raw = read_raw(path) if raw is None else raw
     if not raw.strip():
         raise SaveError(f"{path} is empty")
     try:
         # utf-8-sig: a byte-order mark some editors add is not damage.
-        data = json.loads(raw.decode("utf-8-sig"), object_pairs_hook=_unique_keys)
+        data = json.loads(raw.decode("utf-8-sig"), object_pairs_hook=no_repeated_keys)
     except (UnicodeDecodeError, json.JSONDecodeError):
         raise SaveError(f"{path} is damaged or cut short: it is not complete JSON") from None
     except _RepeatedKey as exc:
@@ -122,7 +127,7 @@ def read_json(path: Path) -> dict[str, Any]:
         raise SaveError(f"{path} is damaged: it is nested far too deeply to be a save") from None
     except ValueError:  # a whole number with thousands of digits
         raise SaveError(f"{path} is damaged: it holds a number far too long to read") from None
-    if _too_deep(data):
+    if too_deep(data):
         raise SaveError(f"{path} is damaged: it is nested far too deeply to be a save")
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise SaveError(f"{path} is not a Parlour save file")
@@ -138,7 +143,8 @@ def read_json(path: Path) -> dict[str, Any]:
 
 def check_fields(path: Path, data: dict[str, Any]) -> None:
     """The right fields, and the plain ones (not replayed) of the right kind."""
-    expected = FIELDS | {"digest"} if data["version"] >= 2 else FIELDS
+    version = data["version"]
+    expected = {1: FIELDS, 2: FIELDS | {"digest"}}.get(version, FIELDS - {"state"})
     missing = expected - data.keys()
     if missing:
         raise SaveError(f"{path} is missing {', '.join(sorted(missing))}")
@@ -170,7 +176,7 @@ def check_fields(path: Path, data: dict[str, Any]) -> None:
     actions = data["actions"]
     if not isinstance(actions, list) or not all(isinstance(a, dict) for a in actions):
         raise SaveError(f"{path}: the action list is damaged")
-    if not isinstance(data["state"], dict):
+    if version < 3 and not isinstance(data["state"], dict):
         raise SaveError(f"{path}: the saved table is damaged")
 
 

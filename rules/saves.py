@@ -25,6 +25,14 @@ from attrs import frozen
 from rules import registry
 from rules.convert import CONVERTER, action_union, describe_error
 from rules.engine import IllegalAction
+from rules.journal import (
+    JOURNAL_VERSION,
+    TAIL,
+    as_save_fields,
+    is_journal,
+    read_journal,
+    summary_fields,
+)
 from rules.names import text_fault
 from rules.save_file import (
     FORMAT,
@@ -35,6 +43,7 @@ from rules.save_file import (
     SaveError,
     check_fields,
     read_json,
+    read_raw,
     shown,
 )
 from rules.session import SeatPlan, Session
@@ -217,6 +226,23 @@ def _structure(path: Path, value: Any, kind: Any, where: str) -> Any:
 
 def load(path: Path) -> Session:
     """Read, replay and check a save; SaveError with one line for any fault."""
+    return open_save(path).session
+
+
+@frozen
+class Opened:
+    """A save as opened to play on: the session, and of a journal the note on a torn last
+    line left out, how many notes each seat had read, and the last line's hash (None:
+    not a journal, or its tail was torn: the next save writes the file anew)."""
+
+    session: Session[Any]
+    note: str | None = None
+    read: tuple[int, ...] | None = None
+    last_hash: str | None = None
+
+
+def open_save(path: Path) -> Opened:
+    """``load``, with what a journal says besides the moves (``Opened``)."""
     try:
         return _load(path)
     except SaveError:
@@ -225,14 +251,23 @@ def load(path: Path) -> Session:
         raise SaveError(f"{path} is damaged in a way Parlour cannot read") from None
 
 
-def _load(path: Path) -> Session:
-    data = read_json(path)
+def load_noted(path: Path) -> tuple[Session, str | None]:
+    """``load``, and the note to show when a journal's torn last line was left out."""
+    opened = open_save(path)
+    return opened.session, opened.note
+
+
+def _load(path: Path) -> Opened:
+    raw = read_raw(path)
+    journal_read = read_journal(path, raw) if is_journal(raw) else None
+    data = read_json(path, raw) if journal_read is None else as_save_fields(path, journal_read)
     check_fields(path, data)
     _check_texts(path, data)
     game = _game(path, data)
+    journal = data["version"] >= JOURNAL_VERSION  # (its chain was checked as it was read)
     # Of the data as read, before anything else looks at it; compared after the replay,
     # so a change the replay can explain is refused with that reason instead.
-    checksum_matches = _digest_matches(data)
+    checksum_matches = journal or _digest_matches(data)
     seed = data["seed"]
     union = action_union(game.action_types)
     kinds = {kind.__name__ for kind in game.action_types}
@@ -247,7 +282,9 @@ def _load(path: Path) -> Session:
                 f"({shown(kind)})"
             )
         actions.append(_structure(path, action, union, f"action {number}"))
-    stored_state = _structure(path, data["state"], game.state_type, "the saved table")
+    stored_state = (
+        None if journal else _structure(path, data["state"], game.state_type, "the saved table")
+    )
     try:
         session = Session.start(game, config, seed, seats)
         players = len(game.seat_names(session.state))
@@ -266,7 +303,7 @@ def _load(path: Path) -> Session:
             ) from None
         except Exception:
             raise SaveError(f"{path}: action {number} is damaged and cannot replay") from None
-    if session.state != stored_state:
+    if not journal and session.state != stored_state:
         raise SaveError(f"{path}: the saved table does not match its replayed moves; it was edited")
     if not checksum_matches:
         raise SaveError(_CHANGED.format(path=path))
@@ -285,7 +322,13 @@ def _load(path: Path) -> Session:
         raise SaveError(
             f"{path}: it says the game is {said} but its moves replay otherwise; it was edited"
         )
-    return session
+    if journal_read is None:
+        return Opened(session)
+    read = journal_read.read
+    if read is not None and len(read) != len(seats):
+        raise SaveError(f"{path}: it counts the notes read of {len(read)} seats, not {len(seats)}")
+    tail = None if journal_read.note else journal_read.last_hash
+    return Opened(session, journal_read.note, read, tail)
 
 
 def _texts(value: Any) -> Iterator[str]:
@@ -310,11 +353,14 @@ def _check_texts(path: Path, data: Mapping[str, Any]) -> None:
 
 
 def summarise(path: Path) -> SaveSummary:
-    """The resume-list line of a save (checksum, no replay); SaveError when unusable."""
-    data = read_json(path)
+    """The resume-list line of a save (checksum, no replay); SaveError when unusable.
+    Of a journal only the first line and the last move are read."""
+    raw = read_raw(path, TAIL)
+    data = summary_fields(path) if is_journal(raw) else read_json(path)
     check_fields(path, data)
     _check_texts(path, data)
-    _check_digest(path, data)
+    if data["version"] < JOURNAL_VERSION:
+        _check_digest(path, data)
     game = _game(path, data)
     return SaveSummary(
         path,

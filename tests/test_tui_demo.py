@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tests.tui_helpers import make_app, screen_text
+from tests.tui_helpers import make_app, screen_text, wait_until
 from tui.island.table import IslandTable
 from tui.screens.resolution import ResolutionScreen
 
@@ -12,11 +12,7 @@ from tui.screens.resolution import ResolutionScreen
 async def test_demo_plays_to_the_end_and_reveals_everything(tmp_path: Path):
     app = make_app(tmp_path, opening=lambda app: app.start_demo("island", 4))
     async with app.run_test(size=(80, 24)) as pilot:
-        for _ in range(400):
-            if isinstance(app.screen, ResolutionScreen):
-                break
-            await pilot.pause(0.01)
-        assert isinstance(app.screen, ResolutionScreen)
+        await wait_until(pilot, lambda: isinstance(app.screen, ResolutionScreen))
         await pilot.pause()
         text = screen_text(app)
         assert "Winners: " in text
@@ -47,11 +43,7 @@ async def test_space_pauses_the_demo_and_n_steps_once(tmp_path: Path):
 async def test_the_temptress_demo_plays_a_whole_game_of_bots(tmp_path: Path):
     app = make_app(tmp_path, opening=lambda app: app.start_demo("temptress", 2))
     async with app.run_test(size=(80, 24)) as pilot:
-        for _ in range(400):
-            if isinstance(app.screen, ResolutionScreen):
-                break
-            await pilot.pause(0.01)
-        assert isinstance(app.screen, ResolutionScreen)
+        await wait_until(pilot, lambda: isinstance(app.screen, ResolutionScreen))
         assert all(seat.is_bot for seat in app.flow.session.seats)
         assert app.flow.session.outcome is not None
         assert len(app.flow.session.actions) > 100

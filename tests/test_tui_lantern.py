@@ -10,7 +10,7 @@ from textual.widgets import OptionList, TextArea
 from rules.lantern.state import Interrupt, Leave, Play, Rule
 from rules.registry import get
 from rules.session import SeatPlan, Session
-from tests.tui_helpers import handing_over, make_app, screen_text
+from tests.tui_helpers import ManualTimer, handing_over, make_app, screen_text, settle
 from tui.lantern.forms import BardsForm
 from tui.lantern.referee import BarkeepConsole
 from tui.lantern.seat import ClosingDesk, LanternChoice, TickList, WritingDesk
@@ -170,14 +170,14 @@ async def test_the_turn_timer_puts_a_sleeping_bard_to_pass(tmp_path: Path):
     session = _session()
     config = evolve(session.state.config, sleep_seconds=1)
     session = Session.start(GAME, config, 3, session.seats)
-    app = make_app(tmp_path, opening=lambda app: app.start_flow(session, None))
+    timer = ManualTimer()
+    app = make_app(tmp_path, turn_timer=timer, opening=lambda app: app.start_flow(session, None))
     async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         assert app.flow.session.state.on_turn == ANN
-        for _ in range(60):  # a loaded machine may run the timer late
-            await pilot.pause(0.1)
-            if app.flow.session.state.asleep[ANN]:
-                break
+        assert [seconds for seconds, _ in timer.asked] == [1]
+        timer.run_all()  # the second is up
+        await settle(pilot)
         state = app.flow.session.state
         assert state.asleep[ANN] == 1
         assert len(state.hands[ANN]) == 3

@@ -165,3 +165,33 @@ async def to_curtain(pilot) -> None:
     if handing_over(pilot.app):
         await press(pilot, "enter")
         assert not handing_over(pilot.app), "Enter did not hand the keyboard over"
+
+
+class ManualTimer:
+    """A turn timer the test runs itself (``ParlourApp(turn_timer=...)``): it keeps what
+    was asked for, and nothing runs until ``run_all``: no test waits on the clock."""
+
+    def __init__(self) -> None:
+        self.asked: list[tuple[float, object]] = []
+
+    def __call__(self, seconds: float, callback) -> None:
+        self.asked.append((seconds, callback))
+
+    def run_all(self) -> None:
+        """Every timer asked for so far runs out now."""
+        asked, self.asked = self.asked, []
+        for _, callback in asked:
+            callback()
+
+
+async def wait_until(pilot, done, rounds: int = 20000) -> None:
+    """Let the app work, a queue at a time (as ``settle`` does), until ``done()`` holds:
+    a condition, not a clock, so a loaded machine only makes it slower. Bots at a
+    zero delay take a step a round, so a whole demo game is a few hundred rounds."""
+    app = pilot.app
+    for _ in range(rounds):
+        if done():
+            return
+        await pilot._wait_for_screen()
+        app.screen._on_timer_update()
+    raise AssertionError(f"still waiting after {rounds} rounds")

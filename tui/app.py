@@ -62,8 +62,12 @@ class ParlourApp(App[None]):
         clock: Callable[[], float] = time.monotonic,
         pin_work: int = PIN_WORK,
         opening: Callable[[ParlourApp], object] | None = None,
+        turn_timer: Callable[[float, Callable[[], None]], object] | None = None,
     ) -> None:
         super().__init__()
+        self.turn_timer = turn_timer
+        """How a game's turn timer waits (None: a Textual timer, by the wall clock; tests
+        hand in one they run themselves)."""
         self.saves_dir = saves_dir
         self.pack_path = pack_path
         self.bot_delay = bot_delay
@@ -242,6 +246,7 @@ class ParlourApp(App[None]):
             dice_delay=self.dice_delay,
             saves_dir=self.saves_dir,
             pins=self.pins,
+            turn_timer=self.turn_timer,
         )
         if fresh:
             self.flow.save()

@@ -47,6 +47,7 @@ class GameFlow(SessionTable):
         dice_delay: float = 0.0,
         saves_dir: Path | None = None,
         pins: PinGuard | None = None,
+        turn_timer: Callable[[float, Callable[[], None]], object] | None = None,
     ) -> None:
         super().__init__(session, pins)
         self.app = app
@@ -55,6 +56,8 @@ class GameFlow(SessionTable):
         self.bot_delay = bot_delay
         self.dice_delay = dice_delay
         self.saves_dir = saves_dir
+        self.turn_timer = turn_timer or app.set_timer
+        """Calls back after so many seconds (the app's timer; a test's own)."""
         self.paused = False
         self.ui = game_ui(session.game.id)
         self.table_screen: TableScreen | None = None
@@ -315,7 +318,7 @@ class GameFlow(SessionTable):
             return
         self._timer_moment = moment
         seconds, action, note = planned
-        self.app.set_timer(seconds, lambda: self._time_is_up(moment, action, note))
+        self.turn_timer(seconds, lambda: self._time_is_up(moment, action, note))
 
     def _time_is_up(self, moment: int, action: Any, note: str) -> None:
         if self.stopped or len(self.session.actions) != moment:

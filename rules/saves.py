@@ -1,11 +1,12 @@
-"""Save files: versioned JSON with a checksum, written atomically, checked by replay.
+"""Save files, checked by replay: journals (version 3), and the whole-file JSON before them.
 
-A save holds the game id, config, seed, seats, every action and the resulting
-state, and (from version 2) ``digest``: the SHA-256 of the canonical JSON of
-every other field, so damage anywhere in the file is noticed. Loading replays
-the actions from the seed and refuses the file, with one line saying why, when
-anything does not match. Version 1 saves (no checksum) are still read; they
-are checked by replay alone.
+The app writes journals (``rules.journal``: a line per move). The older format,
+still read (and written here for the tests of it), holds the game id, config,
+seed, seats, every action and the resulting state, and (from version 2)
+``digest``: the SHA-256 of the canonical JSON of every other field, so damage
+anywhere in the file is noticed. Loading replays the actions from the seed and
+refuses the file, with one line saying why, when anything does not match.
+Version 1 saves (no checksum) are still read; they are checked by replay alone.
 """
 
 from __future__ import annotations

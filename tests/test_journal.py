@@ -18,10 +18,11 @@ NAMES = ("Ann", "Bo", "Cleo", "Dev", "Eli")
 MOVES = 40
 
 
-def _game(game_id: str, moves: int = MOVES, seed: int = 5) -> list[Session]:
-    """A bot game's sessions, move by move (the first has no move yet)."""
+def _game(game_id: str, moves: int = MOVES, seed: int = 5, kind: str = BOT) -> list[Session]:
+    """A game's sessions, move by move, each decided by the seat's bot (the first has no
+    move yet); ``kind``: who the seats say they are."""
     game = registry.get(game_id)
-    seats = tuple(SeatPlan(name, BOT) for name in NAMES[: game.bot_seats])
+    seats = tuple(SeatPlan(name, kind) for name in NAMES[: game.bot_seats])
     session = Session.start(game, bot_config(game, seats), seed, seats)
     played = [session]
     while session.prompt is not None and len(played) <= moves:
@@ -159,3 +160,49 @@ def test_the_resume_list_reads_a_journal_by_its_first_and_last_lines(tmp_path: P
     summary = saves.summarise(path)
     assert summary.seats == ("Ann", "Bo", "Cleo")
     assert summary.turn == played[-1].turn and summary.finished == (played[-1].outcome is not None)
+
+
+async def test_notes_not_yet_read_are_still_unread_after_a_resume(tmp_path: Path):
+    from rules.session import PERSON
+    from tests.tui_helpers import make_app, settle
+
+    game = registry.get("temptress")
+    names = NAMES[: game.bot_seats]
+    seats = tuple(SeatPlan(name, PERSON) for name in names)
+    session = Session.start(game, bot_config(game, seats), 5, seats)
+    path = tmp_path / "temptress.json"
+    starter = "Your starter clues are in your clue book."
+    app = make_app(tmp_path, opening=lambda app: app.start_flow(session, path))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        assert starter in app.flow.unread(0) and starter in app.flow.unread(1)
+        app.flow.mark_read(0)  # Ann reads hers; then the table is left
+    opened = saves.open_save(path)
+    assert opened.read is not None and opened.read[0] > 0 and opened.read[1] == 0
+    again = make_app(
+        tmp_path,
+        opening=lambda app: app.start_flow(opened.session, path, fresh=False, opened=opened),
+    )
+    async with again.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        assert again.flow.unread(0) == ()
+        assert starter in again.flow.unread(1)
+        # Bo is told at once: his notes are still waiting for him.
+        assert again.flow.handing_over().seat == 1
+
+
+async def test_every_move_of_a_game_at_the_keyboard_is_one_line_of_its_journal(tmp_path: Path):
+    from rules.session import PERSON
+    from tests.tui_helpers import make_app, settle
+
+    played = _game("island", moves=5, kind=PERSON)
+    path = tmp_path / "island.json"
+    app = make_app(tmp_path, opening=lambda app: app.start_flow(played[0], path))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        for session in played[1:]:
+            before = path.read_bytes()
+            assert app.flow.act(session.actions[-1]) is None
+            after = path.read_bytes()
+            assert after.startswith(before) and after[len(before) :].count(b"\n") == 1
+    assert saves.load(path).actions == played[-1].actions

@@ -35,6 +35,7 @@ from tui.screens.resume import ResumeScreen
 from tui.widgets.palette import Palette
 
 if TYPE_CHECKING:
+    from rules.saves import Opened
     from rules.session import Session
     from tui.flow import GameFlow
 
@@ -166,7 +167,7 @@ class ParlourApp(App[None]):
 
     @on(messages.StartGame)
     def _start_game(self, message: messages.StartGame) -> None:
-        self.start_flow(message.session, message.path, fresh=message.fresh)
+        self.start_flow(message.session, message.path, fresh=message.fresh, opened=message.opened)
 
     @on(messages.StartDemo)
     def _start_demo(self, message: messages.StartDemo) -> None:
@@ -230,7 +231,13 @@ class ParlourApp(App[None]):
     # --- starting games ---------------------------------------------------
 
     def start_flow(
-        self, session: Session[Any], path: Path | None, *, demo: bool = False, fresh: bool = True
+        self,
+        session: Session[Any],
+        path: Path | None,
+        *,
+        demo: bool = False,
+        fresh: bool = True,
+        opened: Opened | None = None,
     ) -> None:
         """Play ``session`` at this keyboard; a fresh game is written at once (a resumed
         one keeps its file, date and all, until the next move)."""
@@ -247,7 +254,10 @@ class ParlourApp(App[None]):
             saves_dir=self.saves_dir,
             pins=self.pins,
             turn_timer=self.turn_timer,
+            opened=opened,
         )
+        if opened is not None and opened.note:
+            self.notify(opened.note, severity="warning", timeout=10)
         if fresh:
             self.flow.save()
         self.flow.advance()
@@ -277,10 +287,10 @@ class ParlourApp(App[None]):
         from rules import saves
 
         try:
-            session = saves.load(path)
+            opened = saves.open_save(path)
         except saves.SaveError as exc:
             return str(exc)
-        self.start_flow(session, path, fresh=False)
+        self.start_flow(opened.session, path, fresh=False, opened=opened)
         return None
 
     # --- the command palette ------------------------------------------------

@@ -180,10 +180,12 @@ def _main(argv: Sequence[str] | None) -> int:
         from rules import saves
 
         try:
-            session = saves.load(args.file)
+            session, note = saves.load_noted(args.file)
         except saves.SaveError as exc:
             print(shown(f"refused: {exc}"), file=sys.stderr)
             return 1
+        if note:
+            print(shown(f"note: {note}"), file=sys.stderr)
         state = "finished" if session.outcome else f"{session.game.turn_word} {session.turn}"
         print(
             shown(
@@ -279,11 +281,14 @@ def _run_app(args: argparse.Namespace) -> int:
             from rules import saves
 
             try:
-                session = saves.load(args.file)
+                opened = saves.open_save(args.file)
             except saves.SaveError as exc:
                 print(shown(f"parlour: refused: {exc}"), file=sys.stderr)
                 return 1
-            opening = lambda app: app.start_flow(session, args.file, fresh=False)  # noqa: E731
+
+            def opening(app: Any) -> None:
+                app.start_flow(opened.session, args.file, fresh=False, opened=opened)
+
         else:
 
             def opening(app: Any) -> None:

@@ -18,14 +18,15 @@ from textual.app import App
 from textual.screen import Screen
 
 from rules.engine import Prompt, Seat
+from rules.journal import Journal
+from rules.saves import Opened
 from rules.session import Session
+from tui.flow_end import GameEnd
 from tui.games import game_ui
 from tui.kit.table import TableScreen
 from tui.pin_guard import PinGuard
 from tui.port import Demo, HandOver, SessionTable
 from tui.screens.curtain import CurtainScreen
-from tui.screens.resolution import ResolutionScreen, listed
-from tui.widgets.story import BULLET, HEADING, Paragraph, to_markdown
 
 BASE_STACK = 2
 NOTES_DOING = "There is something for you to read."
@@ -33,7 +34,7 @@ NOTES_DOING = "There is something for you to read."
 """The app's default screen and the screen the flow switches; forms and help go above."""
 
 
-class GameFlow(SessionTable):
+class GameFlow(SessionTable, GameEnd):
     """One game at this keyboard: the session, where it is saved, what shows now."""
 
     def __init__(
@@ -48,6 +49,7 @@ class GameFlow(SessionTable):
         saves_dir: Path | None = None,
         pins: PinGuard | None = None,
         turn_timer: Callable[[float, Callable[[], None]], object] | None = None,
+        opened: Opened | None = None,
     ) -> None:
         super().__init__(session, pins)
         self.app = app
@@ -66,9 +68,17 @@ class GameFlow(SessionTable):
         self._timer_moment: int | None = None
         self._recap_from: dict[Seat, int] = {}
         """How much of the public story each person had seen when their last visit ended."""
-        if session.actions:  # a resumed game: what was there before counts as read
+        self.journal = None if save_path is None else Journal(save_path)
+        read = None if opened is None else opened.read
+        if opened is not None and opened.last_hash is not None:
+            assert self.journal is not None
+            self.journal.adopt(session.actions, opened.last_hash, read)
+        if read is not None:  # a resumed journal: each seat's notes, read as far as it says
+            self.notes_seen = dict(enumerate(read))
+        if session.actions:  # a resumed game: what was there before has been seen
             for seat in range(len(session.seats)):
-                self.mark_read(seat)
+                if read is None:  # (a save from before journals: counted as read)
+                    super().mark_read(seat)
                 self._recap_from[seat] = len(self.view(None).log)
         self._handing: tuple[Seat, str, str] | None = None
         """The person the table waits for, and the screen and words of their curtain."""
@@ -140,12 +150,11 @@ class GameFlow(SessionTable):
             self.advance()
 
     def save(self) -> bool:
-        from rules import saves
-
-        if self.save_path is None:
+        if self.journal is None:
             return True
+        read = tuple(self.notes_seen.get(seat, 0) for seat in range(len(self.seats)))
         try:
-            saves.write(self.session, self.save_path)
+            self.journal.save(self.session, read)
         except OSError as exc:
             self.save_error = f"Could not save to {self.save_path}: {exc.strerror or exc}"
             self.app.notify(self.save_error, severity="error", timeout=8)
@@ -307,6 +316,12 @@ class GameFlow(SessionTable):
         self.mark_read(seat)
         self.advance()
 
+    def mark_read(self, seat: Seat) -> None:
+        before = self.notes_seen.get(seat)
+        super().mark_read(seat)
+        if self.notes_seen.get(seat) != before:
+            self.save()  # which notes were read survives a quit or a crash
+
     # --- a turn timer (the Lantern's sleep) -----------------------------------
 
     def _start_turn_timer(self) -> None:
@@ -362,56 +377,6 @@ class GameFlow(SessionTable):
         """Demo: with the game paused, play exactly one bot action."""
         if self.paused:
             self._bot_step(self._token, forced=True)
-
-    # --- the end ----------------------------------------------------------
-
-    def verdict(self) -> str:
-        outcome = self.view(None).outcome
-        if outcome is None:
-            return "The game is over."
-        names = [info.name for info in self.seats]
-        winners = listed(names[s] for s in outcome.winners)
-        losers = listed(names[s] for s in outcome.losers)
-        return f"Winners: {winners} · Lost: {losers}\n{outcome.reason}\n{self.seed_line()}"
-
-    def seed_line(self) -> str:
-        """The seed, for a replay: shown once the game is over and never before."""
-        return f"Seed {self.session.seed}: the same seats, options and seed deal this game again."
-
-    def story(self) -> list[Paragraph]:
-        view = self.view(None)
-        return [Paragraph("The story", HEADING)] + [Paragraph(line, BULLET) for line in view.log]
-
-    def resolution(self) -> ResolutionScreen:
-        document = self.ui.reveal(self.view(None), self.seats) + self.story()
-        return ResolutionScreen(self.game.title, self.game.rules_text, self.verdict(), document)
-
-    def export_story(self) -> Path | None:
-        """Write the story as Markdown next to the save (or into the saves folder): the
-        whole reveal at the end, public things only while the game runs."""
-        from rules.saves import new_save_path
-
-        view = self.view(None)
-        title = f"# {self.game.title}"
-        if view.outcome is None:  # public things only: not the seed, which deals every hand
-            body = self.ui.public_story(view) + self.story()
-            text = f"{title} (so far)\n\n" + to_markdown(body)
-        else:
-            body = self.ui.reveal(view, self.seats) + self.story()
-            text = f"{title}\n\n{self.verdict()}\n\n" + to_markdown(body)
-        if self.save_path is not None:
-            path = self.save_path.with_name(f"{self.save_path.stem}-story.md")
-        else:
-            folder = self.saves_dir or Path("saves")
-            path = new_save_path(folder, f"{self.game.id}-demo", "-story.md")
-        try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_text(text, encoding="utf-8")
-        except OSError as exc:
-            self.app.notify(f"Could not write {path}: {exc.strerror or exc}", severity="error")
-            return None
-        self.app.notify(f"Story written to {path}")
-        return path
 
     def next_game(self, seed: int) -> Session[Any]:
         """The same seats and setup, dealt again from ``seed``."""

@@ -47,10 +47,14 @@ class StartDemo(Message):
 class StartGame(Message):
     """Play ``session``; ``path`` is its save file (None: not saved)."""
 
-    def __init__(self, session: Any, path: Path | None, *, fresh: bool) -> None:
+    def __init__(
+        self, session: Any, path: Path | None, *, fresh: bool, opened: Any = None
+    ) -> None:
         super().__init__()
         self.session = session
         """The game to play (a ``rules.session.Session``)."""
+        self.opened = opened
+        """A resumed save as opened (a ``rules.saves.Opened``: its notes read, its tail)."""
         self.path = path
         """Where every move is saved."""
         self.fresh = fresh

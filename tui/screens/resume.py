@@ -86,11 +86,11 @@ class ResumeScreen(ParlourScreen):
             return
         path = Path(str(saves_list.get_option_at_index(saves_list.highlighted).id))
         try:
-            session = saves.load(path)
+            opened = saves.open_save(path)
         except saves.SaveError as exc:
             self.query_one(Refusal).show(str(exc).replace(str(path), path.name))
             return
-        self.post_message(StartGame(session, path, fresh=False))
+        self.post_message(StartGame(opened.session, path, fresh=False, opened=opened))
 
     def action_back(self) -> None:
         self.post_message(ShowLobby())

@@ -5,12 +5,14 @@ vanish under the other's. While a game is open its window holds an exclusive loc
 (``flock``) on a small file beside the save (``.NAME.lock``: the save itself is
 sometimes replaced whole, which a lock on it would not survive). A second window
 is told the game is open elsewhere. The lock goes with the window, even when it is
-killed: the system drops it with the process.
+killed: the system drops it with the process. Taking it also removes the temp files
+a write killed half-way left beside the save.
 """
 
 from __future__ import annotations
 
 import fcntl
+import glob
 import os
 from pathlib import Path
 
@@ -26,6 +28,16 @@ def lock_path(path: Path) -> Path:
     return path.with_name(f".{path.name}.lock")
 
 
+def _sweep(path: Path) -> None:
+    """Remove what a write killed half-way left beside the save (its ``.tmp`` files):
+    with the lock held, nothing else is writing them."""
+    for temp in path.parent.glob(f".{glob.escape(path.name)}.*.tmp"):
+        try:
+            temp.unlink()
+        except OSError:
+            pass
+
+
 class SaveLock:
     """The lock on one save, held until ``release`` (or the process ends)."""
 
@@ -39,8 +51,8 @@ class SaveLock:
         lock = cls(path)
         try:
             fd = os.open(lock_path(path), os.O_RDWR | os.O_CREAT, 0o600)
-        except OSError as exc:
-            raise SaveError(f"{path} cannot be opened for play ({exc.strerror or exc})") from None
+        except OSError:  # a folder this window may not write: its reading says the rest
+            return lock
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
@@ -49,6 +61,7 @@ class SaveLock:
         except OSError:  # a file system without locks: play on, unguarded
             pass
         lock._fd = fd
+        _sweep(path)
         return lock
 
     def release(self) -> None:

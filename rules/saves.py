@@ -11,17 +11,14 @@ Version 1 saves (no checksum) are still read; they are checked by replay alone.
 
 from __future__ import annotations
 
-import hashlib
-import json
 import os
-import tempfile
 from collections.abc import Iterator, Mapping
 from datetime import datetime
 from pathlib import Path
 from typing import Any
 
 import cattrs
-from attrs import frozen
+from attrs import evolve, frozen
 
 from rules import registry
 from rules.convert import CONVERTER, action_union, describe_error
@@ -37,7 +34,6 @@ from rules.journal import (
 from rules.names import text_fault
 from rules.save_file import (
     FORMAT,
-    LAYOUT,
     MAX_BYTES,
     READABLE_VERSIONS,
     VERSION,
@@ -47,6 +43,8 @@ from rules.save_file import (
     read_raw,
     shown,
 )
+from rules.save_lock import SaveLock
+from rules.save_v2 import _ActionTexts, digest_of, encode_text, write  # noqa: F401 (and for tests)
 from rules.session import SeatPlan, Session
 
 
@@ -66,126 +64,28 @@ class SaveSummary:
 
 def new_save_path(folder: Path, game_id: str, suffix: str = ".json") -> Path:
     """A new file in ``folder`` named by the game and the time (never the seed, which
-    would give every hand away), numbered ``-2``, ``-3``... if the name is taken."""
+    would give every hand away), numbered ``-2``, ``-3``... if the name is taken.
+
+    The name is claimed by creating the file, empty, only if it does not exist yet
+    (``O_EXCL``), so two games begun in the same second, in two windows, never share
+    one. Where the folder cannot be written, the name is only returned: the game's
+    first save then says why."""
     stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
-    path = folder / f"{game_id}-{stamp}{suffix}"
-    counter = 2
-    while path.exists():
-        path = folder / f"{game_id}-{stamp}-{counter}{suffix}"
+    counter = 1
+    while True:
+        number = f"-{counter}" if counter > 1 else ""
+        path = folder / f"{game_id}-{stamp}{number}{suffix}"
         counter += 1
-    return path
-
-
-def _canonical(value: Any) -> str:
-    """JSON with sorted keys and no spaces; the same text for a value and its read-back."""
-    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
-
-
-def _checksum(text: str) -> str:
-    # surrogatepass: a lone surrogate (only ever from damage) still hashes, never raises
-    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
-
-
-def digest_of(data: Mapping[str, Any]) -> str:
-    """SHA-256 (hex) of the canonical JSON of every field but ``digest``.
-
-    Canonical: keys sorted, no spaces, text as UTF-8, so the checksum does not
-    depend on how the file was laid out, only on what it says.
-    """
-    return _checksum(_canonical({key: value for key, value in data.items() if key != "digest"}))
-
-
-def _fields(session: Session) -> dict[str, Any]:
-    """Every field of the save but the actions and the digest, unstructured."""
-    return {
-        "format": FORMAT,
-        "version": VERSION,
-        "game": session.game.id,
-        "saved_at": datetime.now().isoformat(timespec="seconds"),
-        "turn": session.turn,
-        "finished": session.outcome is not None,
-        "seed": session.seed,
-        "seats": CONVERTER.unstructure(session.seats),
-        "config": CONVERTER.unstructure(session.config),
-        "state": CONVERTER.unstructure(session.state),
-    }
-
-
-class _ActionTexts:
-    """The canonical JSON of each action of the game last saved.
-
-    A session only ever grows by appending actions, so the next save reuses the
-    texts of every action it shares with the last one and encodes only the new.
-    """
-
-    def __init__(self) -> None:
-        self.actions: tuple[Any, ...] = ()
-        self.texts: list[str] = []
-
-    def of(self, session: Session) -> list[str]:
-        actions = session.actions
-        known = len(self.actions)
-        shared = known <= len(actions) and all(
-            a is b for a, b in zip(self.actions, actions[:known], strict=True)
-        )
-        if not shared:
-            known, self.texts = 0, []
-        union = action_union(session.game.action_types)
-        self.texts = self.texts[:known] + [
-            _canonical(CONVERTER.unstructure(a, unstructure_as=union)) for a in actions[known:]
-        ]
-        self.actions = tuple(actions)
-        return self.texts
-
-
-_ACTION_TEXTS = _ActionTexts()
-
-
-def encode_text(session: Session) -> str:
-    """The save file's text: canonical JSON of every field, the digest among them.
-
-    The JSON is put together field by field (json.dumps is compositional), so the
-    action texts can be reused from the previous save of the same game. The file
-    lists the fields in ``LAYOUT`` order (the digest last); the digest itself is
-    of the fields in sorted order, as ``digest_of`` reads them back.
-    """
-    fields = _fields(session)
-    parts = {key: _canonical(value) for key, value in fields.items()}
-    parts["actions"] = "[" + ",".join(_ACTION_TEXTS.of(session)) + "]"
-
-    def joined(items: dict[str, str], keys: list[str]) -> str:
-        return "{" + ",".join(f"{_canonical(k)}:{items[k]}" for k in keys) + "}"
-
-    parts["digest"] = _canonical(_checksum(joined(parts, sorted(parts))))
-    return joined(parts, [*LAYOUT, "digest"])
-
-
-def write(session: Session, path: Path) -> None:
-    """Write atomically: a temp file in the same folder, fsync, rename."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    text = encode_text(session)
-    try:
-        raw = text.encode("utf-8")
-    except UnicodeEncodeError:  # text that is not valid Unicode: escape it instead
-        raw = json.dumps(json.loads(text), separators=(",", ":"), sort_keys=True).encode("ascii")
-    fd, temp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(raw)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(temp, path)
-    except BaseException:
-        Path(temp).unlink(missing_ok=True)
-        raise
-    try:
-        dir_fd = os.open(path.parent, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(dir_fd)
-    finally:
-        os.close(dir_fd)
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644))
+        except FileExistsError:
+            continue
+        except OSError:
+            if path.exists() or path.is_symlink():
+                continue
+            return path
+        return path
 
 
 # --- reading ----------------------------------------------------------------------
@@ -240,16 +140,25 @@ class Opened:
     note: str | None = None
     read: tuple[int, ...] | None = None
     last_hash: str | None = None
+    lock: SaveLock | None = None
+    """Held while the game is played here (``open_save(path, lock=True)``)."""
 
 
-def open_save(path: Path) -> Opened:
-    """``load``, with what a journal says besides the moves (``Opened``)."""
+def open_save(path: Path, *, lock: bool = False) -> Opened:
+    """``load``, with what a journal says besides the moves (``Opened``). With ``lock``,
+    to play on: refused when another window has the game open, else locked for this one."""
+    held = SaveLock.take(path) if lock else None
     try:
-        return _load(path)
+        opened = _load(path)
     except SaveError:
+        if held is not None:
+            held.release()
         raise
     except Exception:  # a fault no check above foresaw: still one line, never a traceback
+        if held is not None:
+            held.release()
         raise SaveError(f"{path} is damaged in a way Parlour cannot read") from None
+    return evolve(opened, lock=held)
 
 
 def load_noted(path: Path) -> tuple[Session, str | None]:
@@ -403,10 +312,14 @@ __all__ = [
     "VERSION",
     "SaveError",
     "SaveSummary",
+    "Opened",
     "digest_of",
+    "encode_text",
     "list_saves",
     "load",
+    "load_noted",
     "new_save_path",
+    "open_save",
     "summarise",
     "write",
 ]

@@ -364,3 +364,12 @@ def test_the_move_prompt_is_public_and_names_the_mover():
     assert prompt.kind == Phase.MOVE
     assert prompt.private is False
     assert prompt.text == "Cy: move, place or remove a tile."
+
+
+def test_no_tile_can_be_placed_when_every_space_next_to_the_mover_is_a_tile():
+    state = at_move(0, FLOWER, (C, E, W), stock=12)
+    options = mover_targets(island.view(state, 0))
+    assert options.places == () and options.forced == "" and options.moves
+    nowhere = "There is no empty space next to you to place a tile on."
+    assert refused(state, PlaceTile(0, (2, 0))) == nowhere
+    assert refused(state, PlaceTile(0, (-1, -1))) == nowhere

@@ -287,7 +287,7 @@ class ParlourApp(App[None]):
         from rules import saves
 
         try:
-            opened = saves.open_save(path)
+            opened = saves.open_save(path, lock=True)
         except saves.SaveError as exc:
             return str(exc)
         self.start_flow(opened.session, path, fresh=False, opened=opened)

@@ -281,7 +281,7 @@ def _run_app(args: argparse.Namespace) -> int:
             from rules import saves
 
             try:
-                opened = saves.open_save(args.file)
+                opened = saves.open_save(args.file, lock=True)
             except saves.SaveError as exc:
                 print(shown(f"parlour: refused: {exc}"), file=sys.stderr)
                 return 1

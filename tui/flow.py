@@ -19,7 +19,8 @@ from textual.screen import Screen
 
 from rules.engine import Prompt, Seat
 from rules.journal import Journal
-from rules.saves import Opened
+from rules.save_lock import SaveLock
+from rules.saves import Opened, SaveError
 from rules.session import Session
 from tui.flow_end import GameEnd
 from tui.games import game_ui
@@ -69,6 +70,13 @@ class GameFlow(SessionTable, GameEnd):
         self._recap_from: dict[Seat, int] = {}
         """How much of the public story each person had seen when their last visit ended."""
         self.journal = None if save_path is None else Journal(save_path)
+        self.lock = None if opened is None else opened.lock
+        """This window's hold on the save (one window per game), let go when it stops."""
+        if self.lock is None and save_path is not None:
+            try:  # a new game's own, freshly claimed file
+                self.lock = SaveLock.take(save_path)
+            except SaveError:
+                self.lock = None  # (its first save says what is wrong with the folder)
         read = None if opened is None else opened.read
         if opened is not None and opened.last_hash is not None:
             assert self.journal is not None
@@ -101,9 +109,12 @@ class GameFlow(SessionTable, GameEnd):
         self._visiting = seat
 
     def stop(self) -> None:
-        """The table is left: bots and timers of this game do nothing more."""
+        """The table is left: bots and timers of this game do nothing more, and another
+        window may open its save."""
         self._token += 1
         self.stopped = True
+        if self.lock is not None:
+            self.lock.release()
 
     # --- the port -----------------------------------------------------------
 

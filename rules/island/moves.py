@@ -15,16 +15,18 @@ def move_refusal(options: board.MoverOptions, action: MoveTo | PlaceTile | Remov
             return ""
         if options.moves:
             return "You can only move to a free tile next to yours."
-        return options.forced
+        return options.forced or "There is no free tile next to you to move to."
     if isinstance(action, PlaceTile):
         if target in options.places:
             return ""
-        return "Place on an empty space next to you." if options.places else options.forced
+        if options.places:
+            return "Place on an empty space next to you."
+        return options.forced or "There is no empty space next to you to place a tile on."
     if target in options.removes:
         return ""
     if options.removes:
         return "You can only remove a free tile next to your own."
-    return options.forced
+    return options.forced or "There is no free tile next to you to remove."
 
 
 def options_of(state: IslandState) -> board.MoverOptions:

@@ -86,7 +86,7 @@ class ResumeScreen(ParlourScreen):
             return
         path = Path(str(saves_list.get_option_at_index(saves_list.highlighted).id))
         try:
-            opened = saves.open_save(path)
+            opened = saves.open_save(path, lock=True)
         except saves.SaveError as exc:
             self.query_one(Refusal).show(str(exc).replace(str(path), path.name))
             return

@@ -68,24 +68,26 @@ def new_save_path(folder: Path, game_id: str, suffix: str = ".json") -> Path:
 
     The name is claimed by creating the file, empty, only if it does not exist yet
     (``O_EXCL``), so two games begun in the same second, in two windows, never share
-    one. Where the folder cannot be written, the name is only returned: the game's
-    first save then says why."""
+    one. SaveError, before any game starts, when the folder cannot be written."""
     stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
-    counter = 1
-    while True:
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise SaveError(_CANNOT_SAVE.format(folder=folder, why=exc.strerror or exc)) from None
+    for counter in range(1, 10_000):
         number = f"-{counter}" if counter > 1 else ""
         path = folder / f"{game_id}-{stamp}{number}{suffix}"
-        counter += 1
         try:
-            folder.mkdir(parents=True, exist_ok=True)
             os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644))
         except FileExistsError:
             continue
-        except OSError:
-            if path.exists() or path.is_symlink():
-                continue
-            return path
+        except OSError as exc:
+            raise SaveError(_CANNOT_SAVE.format(folder=folder, why=exc.strerror or exc)) from None
         return path
+    raise SaveError(_CANNOT_SAVE.format(folder=folder, why="every name for this second is taken"))
+
+
+_CANNOT_SAVE = "Games cannot be saved in {folder} ({why}): choose another folder with --saves"
 
 
 # --- reading ----------------------------------------------------------------------

@@ -76,3 +76,33 @@ def test_temp_files_a_killed_write_left_are_removed_when_the_game_is_opened(tmp_
     assert not any(temp.exists() for temp in left) and other.exists()
     assert opened.lock is not None
     opened.lock.release()
+
+
+def test_a_new_game_is_refused_before_it_starts_where_it_cannot_be_saved(tmp_path: Path, capsys):
+    from tui.cli import main
+
+    not_a_folder = tmp_path / "a-file"
+    not_a_folder.write_text("not a folder")
+    code = main(["--saves", str(not_a_folder), "new", "island", "--players", "Ann,Bo,Cleo"])
+    assert code == 1
+    said = capsys.readouterr().err
+    assert said == (
+        f"parlour: Games cannot be saved in {not_a_folder} (File exists): choose another "
+        "folder with --saves\n"
+    )
+    with pytest.raises(SaveError, match="Games cannot be saved in"):
+        saves.new_save_path(not_a_folder / "inside", "island")
+
+
+async def test_the_setup_form_says_when_its_folder_cannot_hold_a_save(tmp_path: Path):
+    from tests.tui_helpers import open_setup, press, screen_text
+
+    not_a_folder = tmp_path / "a-file"
+    not_a_folder.write_text("not a folder")
+    app = make_app(not_a_folder)
+    async with app.run_test(size=(100, 40)) as pilot:
+        await open_setup(pilot, "island")
+        await press(pilot, "enter")
+        said = " ".join(screen_text(app).split())
+        assert f"Games cannot be saved in {not_a_folder} (File exists)" in said
+        assert app.flow is None

@@ -31,6 +31,10 @@ def _start(game_id: str, seed: int = 1, bots: int = 0) -> Session:
     return Session.start(game, config, seed, tuple(map(SeatPlan, names, kinds)))
 
 
+def _app(tmp_path: Path, session: Session):
+    return make_app(tmp_path, opening=lambda app: app.start_flow(session, None))
+
+
 def _bot_move(session: Session) -> Session:
     seat = session.prompt.seats[0]
     return session.apply(session.bot_for(seat).choose(session.view(seat)))
@@ -79,7 +83,7 @@ def test_a_move_after_a_die_roll_stands_and_before_it_may_be_taken_back():
 
 async def test_u_at_the_table_takes_back_the_move_just_made(tmp_path: Path):
     session = _start("island")
-    app = make_app(tmp_path, opening=lambda app: app.start_flow(session, None))
+    app = _app(tmp_path, session)
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
         await to_curtain(pilot)
         first = app.screen.seat_name
@@ -98,7 +102,7 @@ async def test_u_at_the_table_takes_back_the_move_just_made(tmp_path: Path):
 
 async def test_u_at_the_next_curtain_takes_back_the_move_just_made(tmp_path: Path):
     session = _start("island")
-    app = make_app(tmp_path, opening=lambda app: app.start_flow(session, None))
+    app = _app(tmp_path, session)
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
         await to_curtain(pilot)
         first = app.screen.seat_name
@@ -114,7 +118,7 @@ async def test_u_at_the_next_curtain_takes_back_the_move_just_made(tmp_path: Pat
 
 async def test_once_the_next_person_has_looked_the_move_stands(tmp_path: Path):
     session = _start("island")
-    app = make_app(tmp_path, opening=lambda app: app.start_flow(session, None))
+    app = _app(tmp_path, session)
     async with app.run_test(size=(80, 24)) as pilot:
         await to_curtain(pilot)
         await press(pilot, "enter", "enter")  # the first person picks a card
@@ -154,7 +158,7 @@ async def test_the_curtain_and_the_table_help_say_what_u_takes_back(tmp_path: Pa
     from tui.kit.take_back import TAKE_BACK_HELP
 
     session = _start("island")
-    app = make_app(tmp_path, opening=lambda app: app.start_flow(session, None))
+    app = _app(tmp_path, session)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         assert handing_over(app)

@@ -183,7 +183,11 @@ class ParlourApp(App[None]):
         session = flow.next_game(self.seed_source())
         path = None
         if flow.save_path is not None:
-            path = saves.new_save_path(flow.save_path.parent, session.game.id)
+            try:
+                path = saves.new_save_path(flow.save_path.parent, session.game.id)
+            except saves.SaveError as exc:
+                self.notify(str(exc), severity="error", timeout=10)
+                return
         self.start_flow(session, path, demo=flow.is_demo)
 
     @on(messages.ExportStory)

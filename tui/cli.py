@@ -268,7 +268,11 @@ def _run_app(args: argparse.Namespace) -> int:
         if session is None:
             print(shown(f"parlour: {problem}"), file=sys.stderr)
             return 2
-        path = saves.new_save_path(saves_dir, session.game.id)
+        try:
+            path = saves.new_save_path(saves_dir, session.game.id)
+        except saves.SaveError as exc:
+            print(shown(f"parlour: {exc}"), file=sys.stderr)
+            return 1
         if args.seed is not None:
             print(f"parlour: {KNOWN_SEED}", file=sys.stderr)
 

@@ -59,7 +59,7 @@ class GameEnd:
     def export_story(self) -> Path | None:
         """Write the story as Markdown next to the save (or into the saves folder): the
         whole reveal at the end, public things only while the game runs."""
-        from rules.saves import new_save_path
+        from rules.saves import SaveError, new_save_path
 
         view = self.view(None)
         title = f"# {self.game.title}"
@@ -73,7 +73,11 @@ class GameEnd:
             path = self.save_path.with_name(f"{self.save_path.stem}-story.md")
         else:
             folder = self.saves_dir or Path("saves")
-            path = new_save_path(folder, f"{self.game.id}-demo", "-story.md")
+            try:
+                path = new_save_path(folder, f"{self.game.id}-demo", "-story.md")
+            except SaveError as exc:
+                self.app.notify(str(exc), severity="error")
+                return None
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
             path.write_text(text, encoding="utf-8")

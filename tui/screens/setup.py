@@ -223,8 +223,12 @@ class SetupScreen(ParlourScreen):
         if session is None:
             errors.show("\n".join(problems))
             return
+        try:
+            path = saves.new_save_path(self.saves_dir, self.game.id)
+        except saves.SaveError as exc:
+            errors.show(str(exc))
+            return
         errors.show(None)
-        path = saves.new_save_path(self.saves_dir, self.game.id)
         self.post_message(StartGame(session, path, fresh=True))
 
     def action_back(self) -> None:

@@ -35,6 +35,17 @@ def _app(tmp_path: Path, session: Session):
     return make_app(tmp_path, opening=lambda app: app.start_flow(session, None))
 
 
+async def _first_pick(pilot) -> str:
+    """The first person's curtain, lifted, and the card under the cursor picked: their name."""
+    await to_curtain(pilot)
+    first = pilot.app.screen.seat_name
+    await press(pilot, "enter")
+    assert isinstance(pilot.app.screen, IslandChoice)
+    await press(pilot, "enter")
+    assert len(pilot.app.flow.session.actions) == 1
+    return first
+
+
 def _bot_move(session: Session) -> Session:
     seat = session.prompt.seats[0]
     return session.apply(session.bot_for(seat).choose(session.view(seat)))
@@ -85,12 +96,7 @@ async def test_u_at_the_table_takes_back_the_move_just_made(tmp_path: Path):
     session = _start("island")
     app = _app(tmp_path, session)
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
-        await to_curtain(pilot)
-        first = app.screen.seat_name
-        await press(pilot, "enter")
-        assert isinstance(app.screen, IslandChoice)
-        await press(pilot, "enter")  # the card under the cursor
-        assert len(app.flow.session.actions) == 1
+        first = await _first_pick(pilot)
         assert handing_over(app) and app.flow.handing_over().seat != NAMES.index(first)
         assert "u Take back" in footer(app)
         await press(pilot, "u")
@@ -104,9 +110,7 @@ async def test_u_at_the_next_curtain_takes_back_the_move_just_made(tmp_path: Pat
     session = _start("island")
     app = _app(tmp_path, session)
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
-        await to_curtain(pilot)
-        first = app.screen.seat_name
-        await press(pilot, "enter", "enter")  # the first person picks a card
+        first = await _first_pick(pilot)
         await to_curtain(pilot)
         curtain = app.screen
         assert isinstance(curtain, CurtainScreen) and curtain.seat_name != first
@@ -120,8 +124,7 @@ async def test_once_the_next_person_has_looked_the_move_stands(tmp_path: Path):
     session = _start("island")
     app = _app(tmp_path, session)
     async with app.run_test(size=(80, 24)) as pilot:
-        await to_curtain(pilot)
-        await press(pilot, "enter", "enter")  # the first person picks a card
+        await _first_pick(pilot)
         await to_curtain(pilot)
         second = app.screen.seat_name
         await press(pilot, "enter", "h")  # the next looks, then hides again

@@ -128,6 +128,10 @@ class ParlourApp(App[None]):
 
     # --- the shell ----------------------------------------------------------
 
+    def on_unmount(self) -> None:
+        if self.flow is not None:  # the window closes: its game's save is free for another
+            self.flow.stop()
+
     def _stop_flow(self) -> None:
         if self.flow is not None:
             self.flow.stop()

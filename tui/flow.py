@@ -20,7 +20,7 @@ from textual.screen import Screen
 from rules.engine import Prompt, Seat
 from rules.journal import Journal
 from rules.save_lock import SaveLock
-from rules.saves import Opened, SaveError
+from rules.saves import Opened
 from rules.session import Session
 from tui.flow_end import GameEnd
 from tui.games import game_ui
@@ -30,9 +30,9 @@ from tui.port import Demo, HandOver, SessionTable
 from tui.screens.curtain import CurtainScreen
 
 BASE_STACK = 2
+"""The app's default screen and the screen the flow switches; forms and help go above."""
 NOTES_DOING = "There is something for you to read."
 """What a curtain says when it comes down for notes alone."""
-"""The app's default screen and the screen the flow switches; forms and help go above."""
 
 
 class GameFlow(SessionTable, GameEnd):
@@ -72,11 +72,8 @@ class GameFlow(SessionTable, GameEnd):
         self.journal = None if save_path is None else Journal(save_path)
         self.lock = None if opened is None else opened.lock
         """This window's hold on the save (one window per game), let go when it stops."""
-        if self.lock is None and save_path is not None:
-            try:  # a new game's own, freshly claimed file
-                self.lock = SaveLock.take(save_path)
-            except SaveError:
-                self.lock = None  # (its first save says what is wrong with the folder)
+        if self.lock is None and save_path is not None:  # a new game's freshly claimed file
+            self.lock = SaveLock.take(save_path)
         read = None if opened is None else opened.read
         if opened is not None and opened.last_hash is not None:
             assert self.journal is not None

@@ -89,6 +89,8 @@ class TableScreen(TakeBack, GameScreen):
     def __init__(self, table: Table) -> None:
         super().__init__(table)
         self.view: Any = table.view(None)
+        self.handing: HandOver | None = None
+        """Whom the table waits for, as of the last redraw (the keys ask it often)."""
 
     # --- layout ---------------------------------------------------------------
 
@@ -127,6 +129,7 @@ class TableScreen(TakeBack, GameScreen):
     def refresh_view(self) -> None:
         """Redraw from the table's public view (the flow calls this after every move)."""
         self.view = self.table.view(None)
+        self.handing = self.table.handing_over()
         status = self.status(self.view)
         demo = self.table.demo
         if demo is not None:
@@ -148,7 +151,7 @@ class TableScreen(TakeBack, GameScreen):
     def show_story(self) -> None:
         """The story's last lines, or while the table waits for the next person, the
         recap of what happened since their last turn, from its start."""
-        handing = self.table.handing_over()
+        handing = self.handing
         log = self.query_one("#log", StoryLog)
         was_handing = self.has_class("-handing")
         self.set_class(handing is not None, "-handing")
@@ -174,8 +177,7 @@ class TableScreen(TakeBack, GameScreen):
         return now_text(self.table)
 
     def phase_help(self) -> str:
-        handing = self.table.handing_over() is not None
-        extra = (" " + HAND_OVER_HELP + TAKE_BACK_HELP) if handing else ""
+        extra = (" " + HAND_OVER_HELP + TAKE_BACK_HELP) if self.handing else ""
         return super().phase_help() + extra
 
     # --- who decides here -----------------------------------------------------
@@ -199,7 +201,7 @@ class TableScreen(TakeBack, GameScreen):
     def allowed(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in ("pause", "step"):
             return self.table.demo is not None
-        handing = self.table.handing_over() is not None
+        handing = self.handing is not None
         if action in HAND_OVER_ACTIONS:
             return handing
         if action in self.TAKE_BACK_ACTIONS:  # (at the public moment: the Footer has room)
@@ -226,7 +228,7 @@ class TableScreen(TakeBack, GameScreen):
         return self.table
 
     def tell(self, message: str | None) -> None:
-        handing = self.table.handing_over()
+        handing = self.handing
         if handing is None:
             self.say(message)
             return

@@ -35,6 +35,9 @@ from rules.session import Session
 JOURNAL = "parlour-journal"
 JOURNAL_VERSION = 3
 HEADER_FIELDS = frozenset({"format", "version", "game", "seed", "seats", "config", "begun_at"})
+HEADERS = (HEADER_FIELDS | {"hash"}, HEADER_FIELDS | {"turn", "hash"})
+"""A header's keys: since the first journals it also says the turn when it was written
+(what a journal with no moves yet replays to)."""
 MOVE_FIELDS = frozenset({"n", "action", "turn", "finished", "at"})
 READ_FIELDS = frozenset({"read", "at"})
 TORN = (
@@ -88,6 +91,11 @@ class Journal:
         """The last line's hash (None: the file is not known to hold this game yet)."""
         self._read: tuple[int, ...] | None = None
 
+    @property
+    def moves_on_disk(self) -> int:
+        """How many moves the file is known to hold."""
+        return len(self._actions)
+
     def adopt(self, actions: Sequence[Any], last_hash: str, read: tuple[int, ...] | None) -> None:
         """The file as read: these moves, ending with this hash; appends follow them."""
         self._actions, self._hash, self._read = tuple(actions), last_hash, read
@@ -113,12 +121,34 @@ class Journal:
             last = record["hash"] = chained(last, record)
             lines.append(_encoded(record))
         if lines:
-            with open(self.path, "ab") as handle:
-                handle.write(b"".join(lines))
-                handle.flush()
-                os.fsync(handle.fileno())
+            try:
+                self._append(b"".join(lines))
+            except FileNotFoundError:  # removed while the game was open: written again
+                self._rewrite(session, read)
+                return
         self._actions, self._hash = tuple(actions), last
         self._read = read if read is not None else self._read
+
+    def _append(self, raw: bytes) -> None:
+        """Add ``raw`` to the file and make it durable. A write that fails part way (a
+        full disk) is cut off again, so the file still ends where the last save did;
+        where even that fails, the next save rewrites the file whole."""
+        fd = os.open(self.path, os.O_WRONLY | os.O_APPEND)
+        try:
+            size = os.fstat(fd).st_size
+            try:
+                view = memoryview(raw)
+                while view:
+                    view = view[os.write(fd, view) :]
+                os.fsync(fd)
+            except OSError:
+                try:
+                    os.ftruncate(fd, size)
+                except OSError:
+                    self._hash = None
+                raise
+        finally:
+            os.close(fd)
 
     def _move(self, session: Session[Any], number: int) -> dict[str, Any]:
         union = action_union(session.game.action_types)
@@ -142,6 +172,7 @@ class Journal:
             "seats": CONVERTER.unstructure(session.seats),
             "config": CONVERTER.unstructure(session.config),
             "begun_at": _now(),
+            "turn": session.turn,
         }
         last = header["hash"] = chained("", header)
         lines = [_encoded(header)]
@@ -228,7 +259,7 @@ def read_journal(path: Path, raw: bytes | None = None) -> Read:
             f"{path} was written by save format version {version!r:.20}; this Parlour reads "
             f"versions 1, 2 and {JOURNAL_VERSION}"
         )
-    if header.keys() != HEADER_FIELDS | {"hash"}:
+    if header.keys() not in HEADERS:
         raise SaveError(f"{path} is damaged: line 1 does not have the fields a save begins with")
     last = header["hash"]
     if last != chained("", header):
@@ -264,7 +295,7 @@ def as_save_fields(path: Path, read: Read) -> dict[str, Any]:
         "version": JOURNAL_VERSION,
         "game": header["game"],
         "saved_at": last["at"] if last else header["begun_at"],
-        "turn": _last_known(moves, "turn", 0),
+        "turn": _last_known(moves, "turn", header.get("turn", 0)),
         "finished": _last_known(moves, "finished", False),
         "seed": header["seed"],
         "seats": header["seats"],
@@ -296,7 +327,7 @@ def summary_fields(path: Path) -> dict[str, Any]:
     if not head.endswith(b"\n"):
         return as_save_fields(path, read_journal(path, head))  # its own refusal
     header = _record(path, head.removeprefix(b"\xef\xbb\xbf"), 1)
-    if header.keys() != HEADER_FIELDS | {"hash"} or header["hash"] != chained("", header):
+    if header.keys() not in HEADERS or header["hash"] != chained("", header):
         raise SaveError(BROKEN.format(path=path, line=1))
     moves = []
     for line in reversed(tail.split(b"\n")[1:-1] if size > TAIL else tail.split(b"\n")[:-1]):

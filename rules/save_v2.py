@@ -1,6 +1,7 @@
 """The save format before journals (version 2): one JSON object with every field, the
 state and a checksum, written whole. Still read (``rules.saves``); written here for the
-tests of that reading, and by nothing the app does."""
+tests of that reading, and by nothing the app does. ``head_fields`` reads the plain
+fields at its start, for the resume list."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from typing import Any
 
 from rules.convert import CONVERTER, action_union
 from rules.journal import write_atomically
-from rules.save_file import FORMAT, LAYOUT, VERSION
+from rules.save_file import FORMAT, LAYOUT, VERSION, no_repeated_keys, too_deep
 from rules.session import Session
 
 
@@ -109,3 +110,33 @@ def write(session: Session, path: Path) -> None:
     except UnicodeEncodeError:  # text that is not valid Unicode: escape it instead
         raw = json.dumps(json.loads(text), separators=(",", ":"), sort_keys=True).encode("ascii")
     write_atomically(path, raw)
+
+
+HEAD = LAYOUT[: LAYOUT.index("actions")]
+"""The fields a version 2 file lists before its moves: all the resume list shows."""
+
+
+def head_fields(raw: bytes) -> dict[str, Any] | None:
+    """The fields before the moves, read from the first bytes of a file as this module
+    writes it (``LAYOUT`` order); None when the file does not begin so (an edit, say),
+    and the whole file must be read instead. Only the checksum and the replay, when
+    the game is opened, tell whether the rest is sound."""
+    text = raw.decode("utf-8-sig", errors="replace")
+    decoder = json.JSONDecoder(object_pairs_hook=no_repeated_keys)
+    fields: dict[str, Any] = {}
+    at = len(text) - len(text.lstrip())
+    if not text.startswith("{", at):
+        return None
+    at += 1
+    try:
+        for expected in HEAD:
+            key, at = decoder.raw_decode(text, at)
+            if key != expected or text[at] != ":":
+                return None
+            fields[key], at = decoder.raw_decode(text, at + 1)
+            if text[at] != "," or too_deep(fields[key]):
+                return None
+            at += 1
+    except (ValueError, IndexError, RecursionError):
+        return None
+    return fields

@@ -44,7 +44,13 @@ from rules.save_file import (
     shown,
 )
 from rules.save_lock import SaveLock
-from rules.save_v2 import _ActionTexts, digest_of, encode_text, write  # noqa: F401 (and for tests)
+from rules.save_v2 import (  # noqa: F401 (and for tests)
+    _ActionTexts,
+    digest_of,
+    encode_text,
+    head_fields,
+    write,
+)
 from rules.session import SeatPlan, Session
 
 
@@ -223,7 +229,7 @@ def _load(path: Path) -> Opened:
     # Saves written before a game counted its own turns (the Temptress's rounds, the
     # Lantern's passages) hold the number of moves instead: still theirs.
     legacy = (len(session.actions),) if game.turn_word != "turn" else ()
-    if data["turn"] not in (session.turn, *legacy):
+    if data["actions"] and data["turn"] not in (session.turn, *legacy):
         word = game.turn_word
         raise SaveError(
             f"{path}: it says {word} {data['turn']} but its moves replay to {word} "
@@ -266,12 +272,18 @@ def _check_texts(path: Path, data: Mapping[str, Any]) -> None:
 
 def summarise(path: Path) -> SaveSummary:
     """The resume-list line of a save (checksum, no replay); SaveError when unusable.
-    Of a journal only the first line and the last move are read."""
+    Of a journal only the first line and the last move are read; of a version 2 save
+    over 64 KB only its first fields: a long game lists as fast as a short one."""
     raw = read_raw(path, TAIL)
-    data = summary_fields(path) if is_journal(raw) else read_json(path)
+    head = head_fields(raw) if len(raw) == TAIL and not is_journal(raw) else None
+    if head is not None:  # a long version 2 save: its start alone, checked when opened
+        data = {**head, "actions": [], "state": {}}
+        data.update({"digest": ""} if head.get("version") == 2 else {})
+    else:
+        data = summary_fields(path) if is_journal(raw) else read_json(path)
     check_fields(path, data)
     _check_texts(path, data)
-    if data["version"] < JOURNAL_VERSION:
+    if data["version"] < JOURNAL_VERSION and head is None:
         _check_digest(path, data)
     game = _game(path, data)
     return SaveSummary(

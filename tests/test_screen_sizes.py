@@ -17,13 +17,16 @@ test_privacy_sweep.py do not).
 
 from __future__ import annotations
 
+import errno
 from pathlib import Path
 
 import pytest
 from textual.widgets import Input, OptionList
 
-from rules import registry, saves
+from rules import journal, registry, saves
+from rules.journal import Journal
 from rules.session import PERSON
+from tests.faults import FaultyOs
 from tests.screen_sweep import (
     SIZES,
     Moment,
@@ -51,6 +54,7 @@ from tui.screens.help import HelpScreen
 from tui.screens.lobby import LobbyScreen
 from tui.screens.resolution import ResolutionScreen
 from tui.screens.resume import ResumeScreen
+from tui.screens.save_failed import SaveFailedScreen
 from tui.screens.setup import SetupScreen
 from tui.widgets.toggle import Toggle
 
@@ -84,10 +88,10 @@ def test_every_screen_class_belongs_to_the_shell_or_one_game():
     assert all(is_abstract(base) for base in kit_classes())
 
 
-SHELL_ONLY = frozenset({LobbyScreen, ResumeScreen, ConfirmScreen})
-"""Shell screens rendered once, by the shell test: those that never show a game, and
-the question before a move that cannot be taken back (the drives act through the
-flow, not the keys that would ask it)."""
+SHELL_ONLY = frozenset({LobbyScreen, ResumeScreen, ConfirmScreen, SaveFailedScreen})
+"""Shell screens rendered once, by the shell test: those that never show a game, the
+question before a move that cannot be taken back (the drives act through the flow,
+not the keys that would ask it), and the table stopped by a save that failed."""
 
 
 async def _sizes_of(pilot, screen_type: type) -> list[str]:
@@ -97,7 +101,9 @@ async def _sizes_of(pilot, screen_type: type) -> list[str]:
     return await render_sizes(pilot)
 
 
-async def test_the_lobby_its_help_and_the_resume_list_at_every_size(tmp_path: Path):
+async def test_the_lobby_its_help_and_the_resume_list_at_every_size(
+    tmp_path: Path, monkeypatch
+):
     for game_id in game_ids():
         table = tables(game_id)[0]
         saves.write(table.session(5), tmp_path / f"{game_id}-five.json")
@@ -124,6 +130,16 @@ async def test_the_lobby_its_help_and_the_resume_list_at_every_size(tmp_path: Pa
         await pilot.pause()
         assert isinstance(app.screen, ResumeScreen)
         rendered |= {LobbyScreen, HelpScreen, ResumeScreen, ConfirmScreen}
+        # A move the disk has no room for: the table stops.
+        game = tmp_path / "playing" / "island-stopped.json"
+        Journal(game).save(tables("island")[0].session(0))
+        assert app.resume(game) is None
+        await pilot.pause()
+        monkeypatch.setattr(journal, "os", FaultyOs(errno.ENOSPC, game.parent))
+        seat = app.flow.prompt.seats[0]
+        app.flow.act(app.flow.session.bot_for(seat).choose(app.flow.view(seat)))
+        problems += await _sizes_of(pilot, SaveFailedScreen)
+        rendered.add(SaveFailedScreen)
         # Too narrow alone, or too short alone, is too small as well.
         for width, height in ONE_SIDE_SMALL:
             await pilot.resize_terminal(width, height)

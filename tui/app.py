@@ -85,6 +85,8 @@ class ParlourApp(App[None]):
         """Where the last unexpected error was written (see ``_handle_exception``)."""
         self.crash_message: str | None = None
         """The one line to show for it once the terminal is restored."""
+        self.farewell: str | None = None
+        """A line for the command line after the app (a game quit unsaved)."""
         for colours in THEMES:
             self.register_theme(colours)
         self.theme = theme
@@ -204,6 +206,23 @@ class ParlourApp(App[None]):
     @on(messages.AskFirst)
     def _ask_first(self, message: messages.AskFirst) -> None:
         self.push_screen(ConfirmScreen(message.question, message.then, message.title))
+
+    async def action_quit(self) -> None:
+        """Ctrl+Q: quit (every move is on disk), unless the game could not be saved:
+        then the screen that says so asks first."""
+        flow = self.flow
+        if flow is None or not flow.save_error:
+            await super().action_quit()
+        elif not isinstance(self.screen, ConfirmScreen):
+            flow.show_save_failure()
+            self.screen.action_quit_unsaved()  # type: ignore[attr-defined]
+
+    @on(messages.QuitUnsaved)
+    def _quit_unsaved(self) -> None:
+        flow = self.flow
+        if flow is not None and flow.save_error:
+            self.farewell = f"parlour: quit without saving: {flow.save_error}"
+        self.exit(return_code=1)
 
     @on(messages.HelpWanted)
     def _help(self, message: messages.HelpWanted) -> None:

@@ -320,9 +320,11 @@ def _run_app(args: argparse.Namespace) -> int:
 
 
 def finish(app: Any) -> int:
-    """After the app: the one line naming the crash log, if it crashed; the exit code."""
-    if app.crash_message is not None:
-        print(shown(app.crash_message), file=sys.stderr)
+    """After the app: the one line naming the crash log, if it crashed, or saying the
+    game was quit unsaved; the exit code."""
+    for line in (app.crash_message, app.farewell):
+        if line is not None:
+            print(shown(line), file=sys.stderr)
     return int(app.return_code or 0)
 
 

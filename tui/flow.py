@@ -23,6 +23,7 @@ from rules.save_lock import SaveLock
 from rules.saves import Opened
 from rules.session import Session
 from tui.flow_end import GameEnd
+from tui.flow_saving import SaveKeeper
 from tui.games import game_ui
 from tui.kit.table import TableScreen
 from tui.pin_guard import PinGuard
@@ -35,7 +36,7 @@ NOTES_DOING = "There is something for you to read."
 """What a curtain says when it comes down for notes alone."""
 
 
-class GameFlow(SessionTable, GameEnd):
+class GameFlow(SessionTable, GameEnd, SaveKeeper):
     """One game at this keyboard: the session, where it is saved, what shows now."""
 
     def __init__(
@@ -123,6 +124,8 @@ class GameFlow(SessionTable, GameEnd):
         return self.ui.confirm(action, self.view(None), self.seats)
 
     def act(self, action: Any) -> str | None:
+        if self.save_error:  # (a timer, say, while the table waits for the save)
+            return self.save_error
         self._before = self.view(None)
         return super().act(action)
 
@@ -131,8 +134,10 @@ class GameFlow(SessionTable, GameEnd):
 
     def applied(self) -> None:
         self._looked.clear()
-        self.save()
         before, self._before = self._before, None
+        if not self.save():
+            self.show_save_failure()
+            return
         if self._lingers(before):
             self.show_table()
             self._token += 1
@@ -157,22 +162,12 @@ class GameFlow(SessionTable, GameEnd):
         if token == self._token and not self.stopped:
             self.advance()
 
-    def save(self) -> bool:
-        if self.journal is None:
-            return True
-        read = tuple(self.notes_seen.get(seat, 0) for seat in range(len(self.seats)))
-        try:
-            self.journal.save(self.session, read)
-        except OSError as exc:
-            self.save_error = f"Could not save to {self.save_path}: {exc.strerror or exc}"
-            self.app.notify(self.save_error, severity="error", timeout=8)
-            return False
-        self.save_error = ""
-        return True
-
     # --- what shows next --------------------------------------------------
 
     def advance(self) -> None:
+        if self.save_error:  # nobody plays on until the game is on disk
+            self.show_save_failure()
+            return
         prompt = self.prompt
         self._handing = None
         if prompt is None:
@@ -327,8 +322,8 @@ class GameFlow(SessionTable, GameEnd):
     def mark_read(self, seat: Seat) -> None:
         before = self.notes_seen.get(seat)
         super().mark_read(seat)
-        if self.notes_seen.get(seat) != before:
-            self.save()  # which notes were read survives a quit or a crash
+        if self.notes_seen.get(seat) != before and not self.save():
+            self.show_save_failure()  # (which notes were read survives a quit or a crash)
 
     # --- a turn timer (the Lantern's sleep) -----------------------------------
 
@@ -345,6 +340,9 @@ class GameFlow(SessionTable, GameEnd):
 
     def _time_is_up(self, moment: int, action: Any, note: str) -> None:
         if self.stopped or len(self.session.actions) != moment:
+            return
+        if self.save_error:  # the table is stopped: the timer starts again once saved
+            self._timer_moment = None
             return
         if self.act(action) is None:
             self.app.notify(note)

@@ -80,6 +80,11 @@ class AskFirst(Message):
         """The help screen's heading (the game's title)."""
 
 
+class QuitUnsaved(Message):
+    """Quit although the game could not be saved (asked first): the command line says
+    so and exits with 1."""
+
+
 class HelpWanted(Message):
     """Open the help screen: the rules, what the current moment asks, the keys."""
 

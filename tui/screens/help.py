@@ -18,7 +18,7 @@ from tui.widgets.whobar import WhoBar
 
 ALWAYS = (
     ("Ctrl+P", "command palette (save, help, export, theme, quit)"),
-    ("Ctrl+Q", "quit (every move is already saved)"),
+    ("Ctrl+Q", "quit (each move is saved as it is made; one that is not stops the table)"),
 )
 
 

@@ -49,6 +49,7 @@ KEYS = {
     "left": b"\x1b[D",
     "enter": b"\r",
     "tab": b"\t",
+    "escape": b"\x1b",
     "ctrl+q": b"\x11",
 }
 

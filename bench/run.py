@@ -1,12 +1,13 @@
 """``make bench``: every comparison with the bare Textual app, as one table.
 
 Runs the screen benches (``keys.py``: key to repaint and bytes per cursor move
-on each game's busiest screen), startup and memory (``startup.py``) and the
-engine step (``engine_step.py``) and the hand-offs (``handoffs.py``: curtains per
-round, the same person twice), then prints one row per figure: the measure,
-the game, Parlour's value, the reference it is divided by, the ratio, the goal
-and whether it is met. ``--write-readme`` puts the table, the date and the
-machine into bench/README.md.
+on each game's busiest screen; ``screens_open.py``: opening help, the setup form,
+the resume list of 100 saves and the end of a game), startup and memory
+(``startup.py``) and the engine step (``engine_step.py``) and the hand-offs
+(``handoffs.py``: curtains per round, the same person twice), then prints one
+row per figure: the measure, the game, Parlour's value, the reference it is
+divided by, the ratio, the goal and whether it is met. ``--write-readme`` puts
+the table, the date and the machine into bench/README.md.
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import engine_step  # noqa: E402
 import handoffs  # noqa: E402
 import keys  # noqa: E402
+import screens_open  # noqa: E402
 import startup  # noqa: E402
 
 README = Path(__file__).resolve().parent / "README.md"
@@ -145,6 +147,15 @@ def collect(args: argparse.Namespace) -> tuple[list[Row], list[str], list[str]]:
         for problem in dict.fromkeys(r.problems):
             notes.append(f"{r.scene.game}, {r.scene.screen}: {problem}")
 
+    print("opening screens: help, setup, the resume list, the end of a game ...", file=sys.stderr)
+    for opening in screens_open.measure(reps=args.openings, end_reps=args.ends):
+        rows.append(Row(
+            opening.measure, opening.screen, ms(opening.median("parlour_s")),
+            ms(opening.median("bare_s")), opening.paired_ratio(), opening.goal,
+        ))
+        for problem in opening.problems:
+            notes.append(f"{opening.screen}: {problem}")
+
     rows.append(Row(
         "resident memory after first frame", "lobby",
         f"{statistics.median(found['parlour_kib']) / 1024:.1f} MiB",
@@ -217,6 +228,10 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=9, help="startup runs of each app")
     parser.add_argument("--presses", type=int, default=25, help="timed key presses per screen")
+    parser.add_argument("--openings", type=int, default=12,
+                        help="timed openings of each screen (help, setup, resume list)")
+    parser.add_argument("--ends", type=int, default=7,
+                        help="timed ends of a game (each starts both apps afresh)")
     parser.add_argument("--games", type=int, default=10, help="bot games per game (engine)")
     parser.add_argument("--handoff-games", type=int, default=1, help="games per table (hand-offs)")
     parser.add_argument("--write-readme", action="store_true", help="update bench/README.md")

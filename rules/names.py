@@ -66,6 +66,8 @@ JOINERS = frozenset("\u200c\u200d")
 def text_fault(text: str) -> str | None:
     """Why a pack's (or a save's) text cannot be shown as itself, or None: as for a
     name, except line breaks and the joiners that emoji and some scripts need."""
+    if text.isprintable():  # every character refused below is unprintable: most texts
+        return None  # are answered here at once (the resume list checks thousands)
     for char in text:
         what = UNSHOWABLE.get(unicodedata.category(char))
         if what is not None and char != "\n" and char not in JOINERS:

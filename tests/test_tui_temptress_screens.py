@@ -13,7 +13,15 @@ from rules.session import BOT, SeatPlan, Session
 from rules.simulate import bot_config
 from rules.temptress.actions import ClaimFloor, Decline, Join, PlayCards, StartArgument
 from tests.temptress_tui_helpers import footer, footer_problems, lines, with_suitor
-from tests.tui_helpers import burst, handing_over, make_app, screen_text, settle, to_curtain
+from tests.tui_helpers import (
+    ManualTimer,
+    burst,
+    handing_over,
+    make_app,
+    screen_text,
+    settle,
+    to_curtain,
+)
 from tui.screens.curtain import CurtainScreen
 from tui.temptress.forms import ArgueForm, CourtForm
 from tui.temptress.referee import NarratorConsole
@@ -219,22 +227,23 @@ async def test_the_curtain_comes_only_after_the_third_die_shows(tmp_path: Path):
     session = _at_floor().apply(ClaimFloor(BO, 1, ""))
     while session.prompt.seats[0] != ANN:
         session = session.apply(Join(session.prompt.seats[0], False))
-    app = _app(tmp_path, session, dice_delay=0.2)
+    dice = ManualTimer()
+    app = _app(tmp_path, session, dice_delay=0.2, dice_timer=dice)
     async with app.run_test(size=SIZE) as pilot:
         await _lift(pilot, TemptressTable)
         await pilot.press("s")
         frames: list[str] = []
-        for _ in range(200):
-            await pilot.pause(0.02)
+        for _ in range(20):  # a frame per die, the time to read the last, then the curtain
+            await settle(pilot)
             if handing_over(app) or isinstance(app.screen, CurtainScreen):
                 break
             rows = [line.strip() for line in lines(app)]
             target = next((row for row in rows if row.startswith("Target 1:")), "")
             told = any(row.startswith("Target: the dice show") for row in rows)
             told |= any(f"toward {app.flow.session.state.contest.targets[-1]}" in r for r in rows)
-            frame = f"{target} (told in the story)" if told else target
-            if not frames or frames[-1] != frame:
-                frames.append(frame)
+            frames.append(f"{target} (told in the story)" if told else target)
+            assert [seconds for seconds, _ in dice.asked] in ([0.2], [0.4]), dice.asked
+            dice.run_all()  # the next die shows
         assert handing_over(app) and app.flow.handing_over().seat == BO
         assert "Bo takes the keyboard next: Enter brings Bo's curtain." in screen_text(app)
         await to_curtain(pilot)
@@ -248,8 +257,7 @@ async def test_the_curtain_comes_only_after_the_third_die_shows(tmp_path: Path):
             f"Target 1: {a} + {b} + ? = ...",
             f"Target 1: {a} + {b} + {c} = {total} (told in the story)",
         ]
-        # (the first frame may pass while the key is handled)
-        assert len(frames) >= 3 and frames == die_by_die[-len(frames) :], frames
+        assert frames == die_by_die
 
 
 # --- the Footer ---------------------------------------------------------------------------

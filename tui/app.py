@@ -64,11 +64,14 @@ class ParlourApp(App[None]):
         pin_work: int = PIN_WORK,
         opening: Callable[[ParlourApp], object] | None = None,
         turn_timer: Callable[[float, Callable[[], None]], object] | None = None,
+        dice_timer: Callable[[float, Callable[[], None]], object] | None = None,
     ) -> None:
         super().__init__()
         self.turn_timer = turn_timer
         """How a game's turn timer waits (None: a Textual timer, by the wall clock; tests
         hand in one they run themselves)."""
+        self.dice_timer = dice_timer
+        """How the table waits between fresh dice (``dice_delay`` apart), the same way."""
         self.saves_dir = saves_dir
         self.pack_path = pack_path
         self.bot_delay = bot_delay

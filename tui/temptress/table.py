@@ -20,7 +20,6 @@ from typing import Any, ClassVar
 from rich.text import Text
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
-from textual.timer import Timer
 from textual.widget import Widget
 from textual.widgets import Static
 
@@ -116,7 +115,9 @@ class TemptressTable(TableScreen):
         """The dice of the current target not shown yet."""
         self._dice: tuple[Any, ...] | None = None
         self._drawn = False
-        self._rolling: Timer | None = None
+        self._rolling = False
+        """Fresh dice are showing one by one."""
+        self._rolls = 0
         self._then: Callable[[], None] | None = None
 
     # --- layout -----------------------------------------------------------------
@@ -202,27 +203,43 @@ class TemptressTable(TableScreen):
             self.hidden = set()
             return
         self.hidden = set(fresh)
-        self._rolling = self.set_timer(self._delay(), self._next_die)
+        self._wait(self._delay(), self._next_die)
+
+    def _wait(self, seconds: float, step: Callable[[], None]) -> None:
+        """``step`` after ``seconds``, on the app's dice timer (a test's own) or the
+        screen's; a roll stopped meanwhile leaves it undone."""
+        self._rolls += 1
+        roll = self._rolls
+        self._rolling = True
+
+        def run() -> None:
+            if roll == self._rolls:
+                step()
+
+        timer = getattr(self.app, "dice_timer", None)
+        if timer is None:
+            self.set_timer(seconds, run)
+        else:
+            timer(seconds, run)
 
     def _next_die(self) -> None:
         if self.hidden:
             self.hidden.discard(min(self.hidden))
             self._draw_contest()
         if self.hidden:
-            self._rolling = self.set_timer(self._delay(), self._next_die)
+            self._wait(self._delay(), self._next_die)
         else:  # the last die shows: let it be read for a moment, then move on
-            self._rolling = self.set_timer(2 * self._delay(), self._rolled)
+            self._wait(2 * self._delay(), self._rolled)
 
     def _rolled(self) -> None:
-        self._rolling = None
+        self._rolling = False
         then, self._then = self._then, None
         if then is not None:
             then()
 
     def _stop_rolling(self) -> None:
-        if self._rolling is not None:
-            self._rolling.stop()
-            self._rolling = None
+        self._rolls += 1
+        self._rolling = False
         self.hidden = set()
 
     def show_changes(self, then: Callable[[], None]) -> None:
@@ -231,7 +248,7 @@ class TemptressTable(TableScreen):
             then()
             return
         self._then = then
-        if self._rolling is not None or not self._drawn:
+        if self._rolling or not self._drawn:
             return  # the dice are showing already, or the first drawing will show them
         key = dice_key(self.view)
         if key is None:

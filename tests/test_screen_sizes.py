@@ -47,7 +47,7 @@ from tests.screen_sweep import (
     screen_classes,
     tables,
 )
-from tests.tui_helpers import make_app, open_setup, screen_text
+from tests.tui_helpers import make_app, open_setup, screen_text, settle, wait_until
 from tui.messages import AskFirst
 from tui.screens.confirm import ConfirmScreen
 from tui.screens.help import HelpScreen
@@ -212,10 +212,18 @@ async def _demo(tmp_path: Path, game_id: str, rendered: set[type]) -> list[str]:
         games = app.screen.query_one(OptionList)
         ids = [str(games.get_option_at_index(i).id) for i in range(games.option_count)]
         games.highlighted = ids.index(game_id)
+        lobby_shown = app.keys_from
         await pilot.press("d")
-        await pilot.pause()
+
+        def table_shown() -> bool:  # (keys made before it showed are dropped)
+            flow = app.flow
+            return flow is not None and app.screen is flow.table_screen and (
+                app.keys_from > lobby_shown
+            )
+
+        await wait_until(pilot, table_shown)
         await pilot.press("space")
-        await pilot.pause()
+        await wait_until(pilot, lambda: app.flow.paused)
         assert app.flow is not None and app.flow.demo and app.flow.paused
         assert app.screen is app.flow.table_screen, type(app.screen).__name__
         text = screen_text(app)
@@ -225,7 +233,8 @@ async def _demo(tmp_path: Path, game_id: str, rendered: set[type]) -> list[str]:
         problems += await render_sizes(pilot)
         before = len(app.flow.session.actions)
         await pilot.press("n")  # one step
-        await pilot.pause()
+        await wait_until(pilot, lambda: len(app.flow.session.actions) > before)
+        await settle(pilot)
         assert len(app.flow.session.actions) == before + 1
     return problems
 

@@ -143,15 +143,20 @@ async def test_quitting_with_the_game_unsaved_is_asked_first_and_said_after(
     )
 
 
-def test_a_write_cut_off_part_way_leaves_the_journal_as_it_was(tmp_path: Path, monkeypatch):
-    path = _island(tmp_path)
+def _opened_journal(folder: Path) -> tuple[Path, journal.Journal, Session]:
+    """A journal as a resumed game holds it, and the session after its next move."""
+    path = _island(folder)
     opened = saves.open_save(path)
     session = opened.session
     book = journal.Journal(path)
     assert opened.last_hash is not None
     book.adopt(session.actions, opened.last_hash, opened.read)
     seat = session.prompt.seats[0]
-    later = session.apply(session.bot_for(seat).choose(session.view(seat)))
+    return path, book, session.apply(session.bot_for(seat).choose(session.view(seat)))
+
+
+def test_a_write_cut_off_part_way_leaves_the_journal_as_it_was(tmp_path: Path, monkeypatch):
+    path, book, later = _opened_journal(tmp_path)
     before = path.read_bytes()
     monkeypatch.setattr(journal, "os", FaultyOs(errno.ENOSPC, tmp_path))
     with pytest.raises(OSError):
@@ -164,17 +169,9 @@ def test_a_write_cut_off_part_way_leaves_the_journal_as_it_was(tmp_path: Path, m
 
 @pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full")
 def test_a_journal_that_cannot_be_cut_back_is_written_whole_on_the_next_save(tmp_path: Path):
-    path = _island(tmp_path)
-    opened = saves.open_save(path)
-    session = opened.session
-    book = journal.Journal(path)
-    assert opened.last_hash is not None
-    book.adopt(session.actions, opened.last_hash, opened.read)
-    kept = tmp_path / "kept"
-    path.rename(kept)
+    path, book, later = _opened_journal(tmp_path)
+    path.rename(tmp_path / "kept")
     path.symlink_to("/dev/full")  # every write there finds the disk full
-    seat = session.prompt.seats[0]
-    later = session.apply(session.bot_for(seat).choose(session.view(seat)))
     with pytest.raises(OSError) as full:
         book.save(later)
     assert full.value.errno == errno.ENOSPC

@@ -1,5 +1,5 @@
 """Drawing the Island: the hex board as text (tiles [ ], pieces [A], free spaces +),
-the seat labels, and the reveal at the end.
+the notes on the board's cursor, the seat labels, and the reveal at the end.
 
 Rows are hex rows; each row is shifted half a cell from the last, so the six
 neighbours of a tile sit left, right, up-left, up-right, down-left, down-right.
@@ -9,16 +9,27 @@ and the cursor angle brackets.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Hashable
+from typing import Self, TypeVar
+
 from rich.style import Style
 from rich.text import Text
-from textual.geometry import Region
+from textual.content import Content
+from textual.geometry import Region, Size
+from textual.strip import Strip
+from textual.style import Style as VisualStyle
+from textual.visual import Visual, VisualType, visualize
 from textual.widget import Widget
+from textual.widgets import Static
 
 from rules.engine import Seat
 from rules.island.board import Hex, neighbours
 from rules.island.state import IslandView, MoveTo, PlaceTile, RemoveTile
 from themes.colours import SEAT_COLOURS
 from tui.widgets.story import BULLET, CODE, HEADING, TEXT, Paragraph
+
+K = TypeVar("K", bound=Hashable)
+V = TypeVar("V")
 
 
 def seat_letters(names: tuple[str, ...]) -> tuple[str, ...]:
@@ -34,8 +45,17 @@ def screen_xy(hex_: Hex) -> tuple[int, int]:
     return (4 * q + 2 * r, r)
 
 
+KEPT_ROWS = 400
+"""Rows a board keeps drawn (a few for each hex of a large island)."""
+
+
 class HexBoard(Widget):
-    """Draws an Island view; ``cursor`` marks the selected hex."""
+    """Draws an Island view; ``cursor`` marks the selected hex.
+
+    The board is drawn a row at a time: a cursor step redraws the rows it changed
+    (``show``), the rest of the board stays as it was painted; and the rows for a
+    cursor, and each row drawn, are kept (a cursor goes back and forth over the same
+    few hexes)."""
 
     DEFAULT_CSS = """
     HexBoard { width: 1fr; height: 1fr; content-align: center middle; }
@@ -46,51 +66,227 @@ class HexBoard(Widget):
         self.view = view
         self.cursor = cursor
         self.choices: object = None
-        self._drawn: Text | None = None
+        self._rows = Rows(board_rows(view, cursor))
+        self._lines: list[Strip | None] = []
+        """The painted lines (None: a row to draw again), for ``_painted``."""
+        self._painted: tuple[Size, VisualStyle] | None = None
+        self._kept: dict[Hashable, Strip] = {}
+        """Rows drawn, by line and what they hold, for ``_kept_for``."""
+        self._kept_for: tuple[Size, VisualStyle] | None = None
+        self._drawn: tuple[IslandView, object, dict[Hex | None, Rows]] | None = None
+        """The board's rows by cursor, for a view and choices."""
 
     def show(self, view: IslandView, cursor: Hex | None, choices: object = None) -> None:
         self.view, self.cursor, self.choices = view, cursor, choices
-        old, new = self._drawn, self.render()
-        if old is None or not self.size.height:
-            self.refresh()
-            return
-        before, after = old.split(allow_blank=True), new.split(allow_blank=True)
-        if len(before) != len(after) or (
-            max(line.cell_len for line in before) != max(line.cell_len for line in after)
-        ):
+        drawn = self._drawn
+        if drawn is None or drawn[0] is not view or drawn[1] is not choices:
+            drawn = self._drawn = (view, choices, {})
+        by_cursor = drawn[2]
+        if cursor not in by_cursor:
+            if len(by_cursor) >= KEPT_ROWS:
+                by_cursor.clear()
+            by_cursor[cursor] = Rows(board_rows(view, cursor, choices))
+        before, after = self._rows, by_cursor[cursor]
+        self._rows = after
+        size = self.size
+        top = self._top(after, size)
+        if top is None or len(before.rows) != len(after.rows) or before.width != after.width:
             self.refresh()
             return
         # Same shape, so the centred board sits where it did: repaint only the rows
-        # that changed (a cursor step changes two), not the whole board.
-        top = max(0, self.size.height - len(after)) // 2
-        for row, (was, now) in enumerate(zip(before, after, strict=True)):
-            if was != now:
-                self.refresh(Region(0, top + row, self.size.width, 1))
+        # that changed (a cursor step changes one or two), not the whole board.
+        changed = [
+            top + row
+            for row, (was, now) in enumerate(zip(before.rows, after.rows, strict=True))
+            if was is not now and was != now
+        ]
+        for y in changed:
+            self._lines[y] = None
+        if changed:  # (the rows between two that changed stay as they were painted)
+            super().refresh(Region(0, changed[0], size.width, changed[-1] + 1 - changed[0]))
+
+    def _top(self, rows: Rows, size: Size) -> int | None:
+        """The line of the board's first row, when its rows can be drawn one by one:
+        the whole board painted as it stands, and nothing selected on it."""
+        width, height = size
+        if (
+            not rows.apart
+            or len(rows.rows) > height
+            or rows.width > width
+            or self._painted != (size, self.visual_style)
+            or self.text_selection is not None
+        ):
+            return None
+        return (height - len(rows.rows)) // 2
+
+    def refresh(self, *regions: Region, **how: bool) -> Self:
+        if not regions:
+            self._painted = None  # the whole board is painted again
+        return super().refresh(*regions, **how)
 
     def render(self) -> Text:
-        self._drawn = draw_board(self.view, self.cursor, self.choices)
-        return self._drawn
+        return draw_board(self.view, self.cursor, self.choices)
+
+    def render_line(self, y: int) -> Strip:
+        size = self.size
+        width, height = size
+        style = self.visual_style
+        if self._painted != (size, style):
+            # As a Widget paints its render: the board centred as one block.
+            visual = visualize(self, self.render())
+            self._lines = list(Visual.to_strips(self, visual, width, height, style))
+            self._painted = (size, style)
+            if self._kept_for != self._painted or len(self._kept) > KEPT_ROWS:
+                self._kept, self._kept_for = {}, self._painted
+        if y >= len(self._lines):
+            return Strip.blank(width, style.rich_style)
+        line = self._lines[y]
+        if line is None:
+            rows = self._rows
+            number = y - (height - len(rows.rows)) // 2
+            row = rows.rows[number]
+            key = (y, rows.width, row.plain, tuple(row.spans))
+            line = self._kept.get(key)
+            if line is None:
+                line = self._kept[key] = self._row_line(size, style, rows, number)
+            self._lines[y] = line
+        return line
+
+    def _row_line(self, size: Size, style: VisualStyle, rows: Rows, number: int) -> Strip:
+        """Row ``number`` of the board, drawn as the whole board would draw it: the row
+        on its own, then set where the centred block puts it."""
+        row = rows.rows[number]
+        # Below as many empty lines as rows above it, so that its text keeps its place
+        # in the board's text (each cell's offset, for selecting with the mouse).
+        alone = Text("\n" * number, no_wrap=True, overflow="crop")
+        alone.append_text(row)
+        drawn = Visual.to_strips(self, visualize(self, alone), row.cell_len, None, style)[-1]
+        left = (size.width - rows.width) // 2
+        pad = (style + VisualStyle(reverse=False)).rich_style
+        return Strip.join(
+            [Strip.blank(left, pad), drawn, Strip.blank(size.width - row.cell_len - left, pad)]
+        )
+
+
+class Rows:
+    """The board's rows, and how wide the widest is."""
+
+    def __init__(self, rows: list[Text]) -> None:
+        self.rows = rows
+        self.width = max((row.cell_len for row in rows), default=0)
+        self.apart = bool(rows) and all(row.cell_len for row in rows)
+        """There are rows, none empty: they can be drawn one by one."""
+
+
+KEPT_NOTES = 200
+"""Texts, heights and paints the cursor notes keep (far more than one turn shows)."""
+
+
+class CursorNotes(Static):
+    """The Mover's notes on the cursor (``say``), redrawn at every cursor step.
+
+    A step shows one of a few texts (where the cursor is, what may be done there)
+    again and again as the cursor goes back and forth, so each text is made ready
+    once and kept: its visual, its wrapped height at this width, its lines painted at
+    this size and style. As with ``SteadyText``, a new text asks for a layout only
+    when its height differs from the last one's; at the same height only the lines
+    that changed are painted again (the first lines, how the keys work, stay)."""
+
+    def __init__(self, **kwargs: object) -> None:
+        super().__init__(**kwargs)  # type: ignore[arg-type]
+        self._said: str | None = None
+        self._height: int | None = None
+        self._visuals: dict[str, Content] = {}
+        self._heights: dict[tuple[str, int], int] = {}
+        self._painted: dict[Hashable, list[Strip]] = {}
+
+    def say(self, notes: str) -> None:
+        if notes == self._said:
+            return  # nothing to repaint
+        said, self._said = self._said, notes
+        console = self.app.console
+        _kept(self._visuals, notes, lambda: Content.from_rich_text(Text(notes), console=console))
+        size = self.size  # (of the content region)
+        width = size.width
+        height = None
+        if width > 0:
+            height = _kept(
+                self._heights, (notes, width), lambda: len(Text(notes).wrap(console, width))
+            )
+        same = height is not None and height == self._height
+        self._height = height
+        before = self._lines(said, size) if same and said in self._visuals else None
+        if before is None:
+            self.refresh(layout=not same)
+            return
+        after = self._lines(notes, size)
+        changed = [y for y, (was, now) in enumerate(zip(before, after, strict=True)) if was != now]
+        if changed:  # (one refresh, from the first line that changed to the last)
+            self.refresh(Region(0, changed[0], width, changed[-1] + 1 - changed[0]))
+
+    def render(self) -> VisualType:
+        return super().render() if self._said is None else self._visuals[self._said]
+
+    def _lines(self, notes: str, size: Size) -> list[Strip]:
+        """``notes`` painted at ``size`` and this style, as a Widget paints its render."""
+        style = self.visual_style
+        return _kept(
+            self._painted,
+            (notes, size, style),
+            lambda: list(Visual.to_strips(self, self._visuals[notes], *size, style)),
+        )
+
+    def render_line(self, y: int) -> Strip:
+        notes = self._said
+        if notes is None or notes not in self._visuals or self.text_selection is not None:
+            return super().render_line(y)
+        size = self.size
+        lines = self._lines(notes, size)
+        if y >= len(lines):
+            return Strip.blank(size.width, self.visual_style.rich_style)
+        return lines[y]
+
+
+def _kept(kept: dict[K, V], key: K, make: Callable[[], V]) -> V:
+    """``kept[key]``, made (``make()``) the first time it is asked for."""
+    found = kept.get(key)
+    if found is None:
+        if len(kept) >= KEPT_NOTES:
+            kept.clear()
+        found = kept[key] = make()
+    return found
+
+
+def board_rows(view: IslandView, cursor: Hex | None = None, choices: object = None) -> list[Text]:
+    """The board as styled text, a line for each hex row (none: no tiles)."""
+    cells = board_cells(view, cursor, choices)
+    spots = {screen_xy(h): v for h, v in cells.items()}
+    if not spots:
+        return []
+    left = min(x for x, _ in spots)
+    ys = [y for _, y in spots]
+    rows = []
+    for y in range(min(ys), max(ys) + 1):
+        text = Text(no_wrap=True, overflow="crop")
+        column = left
+        for x, (token, style) in sorted((x, cell) for (x, yy), cell in spots.items() if yy == y):
+            text.append(" " * (x - column))
+            text.append(token, style)
+            column = x + 3
+        rows.append(text)
+    return rows
 
 
 def draw_board(view: IslandView, cursor: Hex | None = None, choices: object = None) -> Text:
     """The board as styled text, one hex row per line."""
-    cells = board_cells(view, cursor, choices)
-    if not cells:
+    rows = board_rows(view, cursor, choices)
+    if not rows:
         return Text("(no tiles)")
-    spots = {screen_xy(h): v for h, v in cells.items()}
-    xs = [x for x, _ in spots]
-    ys = [y for _, y in spots]
-    left, top = min(xs), min(ys)
     text = Text(no_wrap=True, overflow="crop")
-    for y in range(top, max(ys) + 1):
-        column = left
-        row = sorted((x, cell) for (x, yy), cell in spots.items() if yy == y)
-        for x, (token, style) in row:
-            text.append(" " * (x - column))
-            text.append(token, style)
-            column = x + 3
-        if y != max(ys):
+    for number, row in enumerate(rows):
+        if number:
             text.append("\n")
+        text.append_text(row)
     return text
 
 

@@ -20,11 +20,10 @@ from rules.choices import Option, Pick
 from rules.engine import Seat
 from rules.island.board import Hex, are_adjacent, direction_name, step
 from rules.island.state import Action, IslandView, MoveTo, PlaceTile, RemoveTile
-from tui.island.render import HexBoard, board_neighbourhood, seat_label
+from tui.island.render import CursorNotes, HexBoard, board_neighbourhood, seat_label
 from tui.kit.table import TABLE_BINDINGS, TableScreen
 from tui.port import Table
 from tui.widgets.keybar import KeyBar
-from tui.widgets.steady import SteadyText
 
 KINDS: tuple[tuple[str, type[MoveTo | PlaceTile | RemoveTile]], ...] = (
     ("move", MoveTo),
@@ -69,6 +68,10 @@ class IslandTable(TableScreen):
         self.mover_choices: Pick[Action] | None = None
         self.mover: Seat | None = None
         self.cursor: Hex | None = None
+        self._options: tuple[object, dict[Hex, dict[str, Option[Action]]]] | None = None
+        """The Mover's open options by target hex, and the choices they are of."""
+        self._around: tuple[object, set[Hex]] | None = None
+        """Where the cursor may go, and the view that says so."""
 
     def board(self) -> Iterable[Widget]:
         with Horizontal(id="middle"):
@@ -78,7 +81,7 @@ class IslandTable(TableScreen):
                 yield Static(id="card")
                 yield Static(id="info")
                 yield self.now_line()
-                yield SteadyText(id="choice")
+                yield CursorNotes(id="choice")
                 yield self.refusal()
 
     def status(self, view: IslandView) -> str:
@@ -99,21 +102,31 @@ class IslandTable(TableScreen):
         self._draw_cursor()
 
     def _draw_cursor(self) -> None:
-        self.query_one("#choice", SteadyText).show(Text(self._cursor_notes()))
+        self.query_one("#choice", CursorNotes).say(self._cursor_notes())
         self.query_one(HexBoard).show(self.view, self.cursor, self.mover_choices)
 
     # --- what the cursor may do -------------------------------------------------
 
     def _here(self) -> dict[str, Option[Action]]:
-        """The Mover's open options at the cursor, by kind (move, place, remove)."""
-        if self.mover_choices is None or self.cursor is None:
+        """The Mover's open options at the cursor, by kind (move, place, remove); not to
+        be changed (the keys ask for it often, so it is worked out once per choices)."""
+        choices = self.mover_choices
+        if choices is None or self.cursor is None:
             return {}
-        found = {}
-        for option in self.mover_choices.opened:
-            for word, kind in KINDS:
-                if isinstance(option.value, kind) and tuple(option.value.target) == self.cursor:
-                    found[word] = option
-        return found
+        if self._options is None or self._options[0] is not choices:
+            found: dict[Hex, dict[str, Option[Action]]] = {}
+            for option in choices.opened:
+                for word, kind in KINDS:
+                    if isinstance(option.value, kind):
+                        q, r = option.value.target
+                        found.setdefault((q, r), {})[word] = option
+            self._options = (choices, found)
+        return self._options[1].get(self.cursor, {})
+
+    def _may_visit(self, target: Hex) -> bool:
+        if self._around is None or self._around[0] is not self.view:
+            self._around = (self.view, board_neighbourhood(self.view))
+        return target in self._around[1]
 
     def _cursor_notes(self) -> str:
         if self.mover is None or self.cursor is None or self.mover_choices is None:
@@ -156,7 +169,7 @@ class IslandTable(TableScreen):
         if self.cursor is None:
             return
         target = step(self.cursor, direction)
-        if target not in board_neighbourhood(self.view):
+        if not self._may_visit(target):
             return
         # Only the board, the cursor notes and (when what is legal changes) the keys
         # depend on the cursor: redraw just those, so a cursor step stays cheap.

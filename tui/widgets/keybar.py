@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from typing import Any
 
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import ActiveBinding, Binding
+from textual.css.styles import RulesMap
+from textual.dom import DOMNode
+from textual.geometry import Region
 from textual.screen import Screen
+from textual.strip import Strip
 from textual.widgets import Footer
 from textual.widgets._footer import FooterKey
 
@@ -14,10 +19,14 @@ LAST = ("hide", "help", "help_key", "quit")
 """Keys every screen has go at the end, after the screen's own."""
 
 
-def shown_keys(screen: Screen[Any]) -> list[tuple[Binding, bool, str]]:
-    """(binding, enabled, tooltip) for each action the bar shows, the screen's own first."""
+def shown_keys(
+    screen: Screen[Any], active: dict[str, ActiveBinding] | None = None
+) -> list[tuple[Binding, bool, str]]:
+    """(binding, enabled, tooltip) for each action the bar shows, the screen's own first
+    (``active``: the screen's active bindings, when they are at hand)."""
     per_action: dict[str, tuple[Binding, bool, str]] = {}
-    for _, binding, enabled, tooltip in screen.active_bindings.values():
+    active = screen.active_bindings if active is None else active
+    for _, binding, enabled, tooltip in active.values():
         if binding.show:
             per_action.setdefault(binding.action, (binding, enabled, tooltip))
     return sorted(per_action.values(), key=lambda item: item[0].action in LAST)
@@ -27,7 +36,18 @@ class KeyBar(Footer):
     """Textual's Footer, except that when the same keys are shown and only some
     become enabled or disabled (say, a cursor step on the Island makes "Move"
     legal), those keys are restyled in place instead of the whole bar being
-    rebuilt: a rebuild mounts every key again and costs tens of milliseconds."""
+    rebuilt: a rebuild mounts every key again and costs tens of milliseconds.
+
+    And a key restyled to a look it has had before takes that look's styles and
+    paint again (``BarKey``): working the styles out through the stylesheet and
+    painting the key again cost about a millisecond a key, and a cursor step on the
+    Island can switch two keys back and forth, step after step."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._basis: tuple[object, int] | None = None
+        """The stylesheet's rules and the count of its updates (a theme, say) that the
+        keys' looks were worked out with."""
 
     def compose(self) -> ComposeResult:
         if not self._bindings_ready:
@@ -35,7 +55,7 @@ class KeyBar(Footer):
         shown = shown_keys(self.screen)
         self.styles.grid_size_columns = len(shown)
         for binding, enabled, tooltip in shown:
-            yield FooterKey(
+            yield BarKey(
                 binding.key,
                 self.app.get_key_display(binding),
                 binding.description,
@@ -46,7 +66,7 @@ class KeyBar(Footer):
         palette = self.screen.active_bindings.get(self.app.COMMAND_PALETTE_BINDING)
         if self.show_command_palette and self.app.ENABLE_COMMAND_PALETTE and palette:
             _, binding, enabled, tooltip = palette
-            yield FooterKey(
+            yield BarKey(
                 binding.key,
                 self.app.get_key_display(binding),
                 binding.description,
@@ -74,7 +94,7 @@ class KeyBar(Footer):
         active = screen.active_bindings
         plan = [
             (binding.key, self.app.get_key_display(binding), binding.description, enabled)
-            for binding, enabled, _ in shown_keys(screen)
+            for binding, enabled, _ in shown_keys(screen, active)
         ]
         palette = active.get(self.app.COMMAND_PALETTE_BINDING)
         if self.show_command_palette and self.app.ENABLE_COMMAND_PALETTE and palette:
@@ -87,11 +107,121 @@ class KeyBar(Footer):
                     palette.enabled,
                 )
             )
-        keys = list(self.query_children(FooterKey))
+        keys = [key for key in self.children if isinstance(key, FooterKey)]
         if [(k.key, k.key_display, k.description) for k in keys] != [p[:3] for p in plan]:
             return False
-        for footer_key, (*_, enabled) in zip(keys, plan, strict=True):
-            if footer_key._disabled == enabled:
-                footer_key._disabled = not enabled
-                footer_key.set_class(not enabled, "-disabled")
+        switched = [
+            (key, enabled)
+            for key, (*_, enabled) in zip(keys, plan, strict=True)
+            if key._disabled == enabled
+        ]
+        if switched:
+            stylesheet = self.app.stylesheet
+            basis = (stylesheet.rules_map, self.app._css_update_count)
+            if self._basis is None or self._basis[0] is not basis[0] or self._basis[1] != basis[1]:
+                self._basis = basis  # new rules or variables: every look is worked out again
+                for key in keys:
+                    if isinstance(key, BarKey):
+                        key.looks.clear()
+            above = tuple(node.classes for node in self.ancestors_with_self)
+            for key, enabled in switched:
+                if isinstance(key, BarKey):
+                    key.switch(enabled, above)
+                else:
+                    key._disabled = not enabled
+                    key.set_class(not enabled, "-disabled")
         return True
+
+
+class BarKey(FooterKey):
+    """A FooterKey that keeps its looks: switched to enabled or disabled (``switch``)
+    as it has been before, it takes the styles the stylesheet gave it then, and
+    paints as it did then.
+
+    A look is kept for the key's classes and those of each node above it; the
+    stylesheet's rules also look at pseudo classes (hover, focus...) and Textual
+    restyles a node and all below it when one of those changes, so the key forgets
+    its looks whenever the stylesheet restyles it (``notify_style_update``) other
+    than for ``switch``."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.looks: dict[Hashable, Look] = {}
+        self.look: Look | None = None
+        """The look the key has now (None: restyled since by the stylesheet)."""
+        self._switching = False
+
+    def switch(self, enabled: bool, above: Hashable) -> None:
+        """``set_class(not enabled, "-disabled")``, with the styles it had the last time
+        its classes and those ``above`` it were as they are now."""
+        self._disabled = not enabled
+        self.set_class(not enabled, "-disabled", update=False)
+        state = (self.classes, above)
+        look = self.looks.get(state)
+        self._switching = True
+        try:
+            if look is None:
+                self.update_node_styles()
+                look = self.looks[state] = Look.of(self)
+            else:
+                look.give(self)
+        finally:
+            self._switching = False
+        self.look = look
+
+    def notify_style_update(self) -> None:
+        super().notify_style_update()
+        self.look = None
+        if not self._switching:
+            self.looks.clear()
+
+    def render_lines(self, crop: Region) -> list[Strip]:
+        look = self.look
+        if look is None:
+            return super().render_lines(crop)
+        key = (self.size, crop, tuple(self.get_line_filters()), self.background_colors)
+        lines = look.painted.get(key)
+        if lines is None:
+            lines = look.painted[key] = super().render_lines(crop)
+        return lines
+
+
+class Look:
+    """What the stylesheet gave a key (its rules, its component classes' styles, what
+    its rules look for), and the key as painted with them (by size and crop)."""
+
+    def __init__(self, rules: RulesMap, components: dict[str, Any], flags: tuple[bool, ...]):
+        self.rules, self.components, self.flags = rules, components, flags
+        self.painted: dict[Hashable, list[Strip]] = {}
+
+    @classmethod
+    def of(cls, node: DOMNode) -> Look:
+        return cls(node.styles.base.get_rules(), dict(node._component_styles), _flags(node))
+
+    def give(self, node: DOMNode) -> None:
+        (
+            node._has_hover_style,
+            node._has_focus_within,
+            node._has_order_style,
+            node._has_odd_or_even,
+        ) = self.flags
+        node._component_styles.clear()
+        node._component_styles.update(self.components)
+        # As ``Stylesheet.replace_rules``, setting only the rules that differ.
+        base, rules = node.styles.base, self.rules
+        was = base.get_rules()
+        changed = [name for name in was.keys() | rules.keys() if was.get(name) != rules.get(name)]
+        for name in changed:
+            setattr(base, name, rules.get(name))  # (which refreshes the node)
+        node.notify_style_update()
+        if not changed:
+            node.refresh()
+
+
+def _flags(node: DOMNode) -> tuple[bool, ...]:
+    return (
+        node._has_hover_style,
+        node._has_focus_within,
+        node._has_order_style,
+        node._has_odd_or_even,
+    )

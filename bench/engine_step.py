@@ -46,13 +46,16 @@ def late_game_steps(game_id: str, games: int = 20, tail: int = 10) -> Timings:
                 history.append(session)
             # In the app the game before this step was saved a moment ago: do that
             # untimed, so the first timed save is not a cold one.
+            # And every seat looked at it: the table shows the state it just made.
+            stepped = history[-tail - 1]
             journal = Journal(path)
-            journal.save(history[-tail - 1])
-            for before, after in zip(history[-tail - 1 : -1], history[-tail:], strict=True):
-                action = after.actions[-1]
+            journal.save(stepped)
+            for seat in (None, *range(len(seats))):
+                stepped.view(seat)
+            for after in history[-tail:]:
                 size = path.stat().st_size
                 start = time.perf_counter()
-                stepped = before.apply(action)
+                stepped = stepped.apply(after.actions[-1])
                 for seat in (None, *range(len(seats))):
                     stepped.view(seat)
                 ruled = time.perf_counter()

@@ -56,19 +56,68 @@ def notes_for(log: tuple[Event, ...], seat: Seat | None) -> tuple[str, ...]:
     return tuple([e.text for e in log if e.seats and e.seats[0] == seat])
 
 
-def read_log(
-    log: tuple[Event, ...], seat: Seat | None, everything: bool = False
-) -> tuple[tuple[str, ...], tuple[str, ...]]:
+Reading = tuple[tuple[str, ...], tuple[str, ...]]
+"""What one reader makes of a log: (the lines it may read, the notes addressed to it)."""
+
+_RECENT: list[tuple[tuple[Event, ...], dict[tuple[Seat | None, bool], Reading]]] = []
+"""The last few logs read, newest first, each with what every reader made of it."""
+_RECENT_KEPT = 4
+
+
+def read_log(log: tuple[Event, ...], seat: Seat | None, everything: bool = False) -> Reading:
     """(the lines ``seat`` may read, the notes addressed to it): a view's ``log`` and
-    ``notes``. ``everything``: a referee, who reads every line. (Views are made at every
-    step, for every seat, and the log only grows: this is kept as lean as it reads.)"""
+    ``notes``. ``everything``: a referee, who reads every line.
+
+    Views are made at every step, for every seat, and a log only grows, so the last
+    few logs read are remembered with each reader's reading: a log that begins with
+    one of them (the same events, checked at C speed, mostly by identity) reads only
+    its new events. The answer is always the same as reading the whole log."""
+    key = (seat, everything)
+    readings = _readings_of(log)
+    answer = readings.get(key)
+    if answer is None:
+        answer = _read_on(log, key, seat, everything)
+        readings[key] = answer
+    return answer
+
+
+def _readings_of(log: tuple[Event, ...]) -> dict[tuple[Seat | None, bool], Reading]:
+    for known, remembered in _RECENT:
+        if known is log:
+            return remembered
+    readings: dict[tuple[Seat | None, bool], Reading] = {}
+    _RECENT.insert(0, (log, readings))
+    del _RECENT[_RECENT_KEPT:]
+    return readings
+
+
+def _read_on(
+    log: tuple[Event, ...], key: tuple[Seat | None, bool], seat: Seat | None, everything: bool
+) -> Reading:
+    """Reads ``log``, from the end of the longest remembered log it begins with that
+    this reader has read."""
+    start = 0
+    lines: tuple[str, ...] = ()
+    notes: tuple[str, ...] = ()
+    for known, readings in _RECENT:
+        size = len(known)
+        prior = readings.get(key)
+        if (
+            prior is not None
+            and start < size <= len(log)
+            and known is not log
+            and log[size - 1] is known[-1]
+            and log[:size] == known
+        ):
+            start, (lines, notes) = size, prior
+    fresh = log[start:] if start else log
     if everything:
-        lines = [e.text for e in log]
+        more = [e.text for e in fresh]
     elif seat is None:
-        lines = [e.text for e in log if e.seats is None]
+        more = [e.text for e in fresh if e.seats is None]
     else:
-        lines = [e.text for e in log if e.seats is None or seat in e.seats]
-    return tuple(lines), notes_for(log, seat)
+        more = [e.text for e in fresh if e.seats is None or seat in e.seats]
+    return lines + tuple(more), notes + notes_for(fresh, seat)
 
 
 @frozen

@@ -9,6 +9,7 @@ is "face down", with its place.
 from __future__ import annotations
 
 from collections import Counter
+from functools import cache
 from typing import Any
 
 from attrs import evolve
@@ -66,8 +67,9 @@ def choices(state: PersuasionState, seat: Seat | None) -> Pick[Any] | None:
 # --- words -----------------------------------------------------------------------------------
 
 
+@cache
 def symbols_words(symbols: tuple[Symbol, ...]) -> str:
-    """ "wealth", "2 passion", "standing, wealth"."""
+    """ "wealth", "2 passion", "standing, wealth" (a card's few symbols: remembered)."""
     counts = Counter(symbols)
     return ", ".join(f"{n} {s}" if n > 1 else str(s) for s, n in counts.items())
 

@@ -13,18 +13,24 @@ from rules.persuasion.state import (
     Phase,
     PlayerSight,
 )
-from rules.persuasion.table import aware, card, name, players
+from rules.persuasion.table import card, name, players
 
 
-def _sight(state: PersuasionState, seat: Seat | None, slot: int, number: int) -> CardSight:
-    known = state.faceup[number] or (seat is not None and aware(state, seat, number))
-    return CardSight(
-        slot=slot,
-        card=card(state, number) if known or state.phase == Phase.OVER else None,
-        faceup=state.faceup[number],
-        stamped=seat is not None and seat in state.stamps[number],
-        stampers=state.stamps[number],
-    )
+def _sights(
+    state: PersuasionState, seat: Seat | None, numbers: tuple[int, ...]
+) -> tuple[CardSight, ...]:
+    """The cards ``numbers`` (slot by slot) as ``seat`` sees them: a face for a card
+    face up, stamped by the seat or its own, and for every card once the game is over."""
+    over = state.phase == Phase.OVER
+    faceup, stamps, cards = state.faceup, state.stamps, state.config.cards
+    own = state.traits[seat] if seat is not None else ()
+    sights = []
+    for slot, number in enumerate(numbers):
+        up, stampers = faceup[number], stamps[number]
+        stamped = seat is not None and seat in stampers
+        known = over or up or stamped or number in own
+        sights.append(CardSight(slot, cards[number] if known else None, up, stamped, stampers))
+    return tuple(sights)
 
 
 def view(state: PersuasionState, seat: Seat | None) -> PersuasionView:
@@ -44,13 +50,13 @@ def view(state: PersuasionState, seat: Seat | None) -> PersuasionView:
         players=tuple(
             PlayerSight(
                 name=name(state, p),
-                cards=tuple(_sight(state, seat, i, n) for i, n in enumerate(state.traits[p])),
+                cards=_sights(state, seat, state.traits[p]),
                 holds=state.held[p] if state.phase == Phase.RECEPTION else (),
                 mailed=state.phase == Phase.MAIL and state.mail[p] is not None,
             )
             for p in players(state)
         ),
-        discards=tuple(_sight(state, seat, i, n) for i, n in enumerate(state.discards)),
+        discards=_sights(state, seat, state.discards),
         exchanged=state.exchanged,
         deliveries=deliveries,
         proposals=state.proposals,

@@ -45,6 +45,8 @@ class KeyBar(Footer):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        self._rebuilding = False
+        """A rebuild is on its way (Textual's Footer asks for one per change)."""
         self._basis: tuple[object, int] | None = None
         """The stylesheet's rules and the count of its updates (a theme, say) that the
         keys' looks were worked out with."""
@@ -54,12 +56,16 @@ class KeyBar(Footer):
             return
         shown = shown_keys(self.screen)
         self.styles.grid_size_columns = len(shown)
+        # Born with the compact class the binding below would add: adding it after the
+        # mount restyles the key a second time (a millisecond a key, every rebuild).
+        compact = "-compact" if self.compact else ""
         for binding, enabled, tooltip in shown:
             yield BarKey(
                 binding.key,
                 self.app.get_key_display(binding),
                 binding.description,
                 binding.action,
+                classes=compact,
                 disabled=not enabled,
                 tooltip=tooltip,
             ).data_bind(compact=Footer.compact)
@@ -80,7 +86,16 @@ class KeyBar(Footer):
         ready = self._bindings_ready and screen.app.app_focus and self.is_attached
         if ready and screen is self.screen and self._restyle(screen):
             return
-        super().bindings_changed(screen)
+        self._bindings_ready = True
+        if not screen.app.app_focus or not self.is_attached or screen is not self.screen:
+            return
+        if not self._rebuilding:  # one rebuild, after the refresh, shows every change till then
+            self._rebuilding = True
+            self.call_after_refresh(self._rebuild)
+
+    async def _rebuild(self) -> None:
+        self._rebuilding = False
+        await self.recompose()
 
     def restyle_now(self, screen: Screen[Any]) -> bool:
         """Enable or disable the shown keys at once, in the same update as the

@@ -45,8 +45,10 @@ def screen_xy(hex_: Hex) -> tuple[int, int]:
     return (4 * q + 2 * r, r)
 
 
-KEPT_ROWS = 400
-"""Rows a board keeps drawn (a few for each hex of a large island)."""
+KEPT_CURSORS = 400
+"""Cursors whose board rows a board keeps for one view (every hex of a large island)."""
+KEPT_LINES = 400
+"""Painted lines a board keeps, by what they hold (a few for each hex row and cursor)."""
 
 
 class HexBoard(Widget):
@@ -83,7 +85,7 @@ class HexBoard(Widget):
             drawn = self._drawn = (view, choices, {})
         by_cursor = drawn[2]
         if cursor not in by_cursor:
-            if len(by_cursor) >= KEPT_ROWS:
+            if len(by_cursor) >= KEPT_CURSORS:
                 by_cursor.clear()
             by_cursor[cursor] = Rows(board_rows(view, cursor, choices))
         before, after = self._rows, by_cursor[cursor]
@@ -136,7 +138,7 @@ class HexBoard(Widget):
             visual = visualize(self, self.render())
             self._lines = list(Visual.to_strips(self, visual, width, height, style))
             self._painted = (size, style)
-            if self._kept_for != self._painted or len(self._kept) > KEPT_ROWS:
+            if self._kept_for != self._painted or len(self._kept) > KEPT_LINES:
                 self._kept, self._kept_for = {}, self._painted
         if y >= len(self._lines):
             return Strip.blank(width, style.rich_style)

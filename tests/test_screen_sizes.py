@@ -27,6 +27,7 @@ from rules import journal, registry, saves
 from rules.journal import Journal
 from rules.session import PERSON
 from tests.faults import FaultyOs
+from tests.net_helpers import hosting
 from tests.screen_sweep import (
     SIZES,
     Moment,
@@ -49,6 +50,8 @@ from tests.screen_sweep import (
 )
 from tests.tui_helpers import make_app, open_setup, screen_text, settle, wait_until
 from tui.messages import AskFirst
+from tui.net.hosting import CodesScreen
+from tui.net.join_app import JoinApp, JoinScreen
 from tui.screens.confirm import ConfirmScreen
 from tui.screens.help import HelpScreen
 from tui.screens.lobby import LobbyScreen
@@ -88,10 +91,12 @@ def test_every_screen_class_belongs_to_the_shell_or_one_game():
     assert all(is_abstract(base) for base in kit_classes())
 
 
-SHELL_ONLY = frozenset({LobbyScreen, ResumeScreen, ConfirmScreen, SaveFailedScreen})
-"""Shell screens rendered once, by the shell test: those that never show a game, the
+HOSTING = frozenset({CodesScreen, JoinScreen})
+SHELL_ONLY = frozenset({LobbyScreen, ResumeScreen, ConfirmScreen, SaveFailedScreen}) | HOSTING
+"""Shell screens rendered once, by the shell tests: those that never show a game, the
 question before a move that cannot be taken back (the drives act through the flow,
-not the keys that would ask it), and the table stopped by a save that failed."""
+not the keys that would ask it), the table stopped by a save that failed, and a hosted
+game's codes and a joined terminal's code screen."""
 
 
 async def _sizes_of(pilot, screen_type: type) -> list[str]:
@@ -99,6 +104,17 @@ async def _sizes_of(pilot, screen_type: type) -> list[str]:
     await pilot.pause()
     assert isinstance(pilot.app.screen, screen_type), pilot.app.screen
     return await render_sizes(pilot)
+
+
+async def test_the_host_codes_and_the_join_screen_at_every_size(tmp_path: Path):
+    app = make_app(tmp_path)
+    async with app.run_test(size=DRIVE) as pilot:
+        host = await hosting(pilot, tables("island")[0].session(5, pins=False), tmp_path, [0, 1])
+        problems = await _sizes_of(pilot, CodesScreen)
+        joining = JoinApp(host.path)
+        async with joining.run_test(size=DRIVE) as join_pilot:
+            problems += await _sizes_of(join_pilot, JoinScreen)
+    assert problems == []
 
 
 async def test_the_lobby_its_help_and_the_resume_list_at_every_size(
@@ -145,7 +161,7 @@ async def test_the_lobby_its_help_and_the_resume_list_at_every_size(
             await pilot.resize_terminal(width, height)
             problems += [p for p in [check_size(screen_text(app), width, height)] if p]
     assert problems == []
-    assert SHELL_ONLY <= rendered
+    assert SHELL_ONLY - HOSTING <= rendered  # (the hosting screens: the test before)
 
 
 async def _fill_setup(pilot, table: Table, seed: int) -> None:

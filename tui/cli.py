@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 from rules import registry
+from tui.cli_game import add_bot_delay, finish, new_session
 from tui.cli_values import (
     KNOWN_SEED,
     MOST_GAMES,
@@ -20,6 +21,7 @@ from tui.cli_values import (
     seed_number,
     shown,
 )
+from tui.net.cli import add_net_commands, host, join
 
 # Everything else is imported by the command that needs it, so that `parlour` alone
 # (the lobby) starts without importing any game's rules.
@@ -79,13 +81,7 @@ def build_parser() -> argparse.ArgumentParser:
         type=seed_number,
         help="a seed of your own, to deal a game again (left out: a secret one)",
     )
-    new.add_argument(
-        "--bot-delay",
-        type=seconds,
-        default=0.8,
-        metavar="SECONDS",
-        help="seconds between bot moves at the table (default 0.8)",
-    )
+    add_bot_delay(new)
     new.add_argument(
         "--option",
         action="append",
@@ -101,13 +97,7 @@ def build_parser() -> argparse.ArgumentParser:
         description="Resume FILE, or choose from the saved games.",
     )
     resume.add_argument("file", nargs="?", type=Path)
-    resume.add_argument(
-        "--bot-delay",
-        type=seconds,
-        default=0.8,
-        metavar="SECONDS",
-        help="seconds between bot moves at the table (default 0.8)",
-    )
+    add_bot_delay(resume)
 
     demo = commands.add_parser(
         "demo",
@@ -118,6 +108,8 @@ def build_parser() -> argparse.ArgumentParser:
     demo.add_argument("game", choices=game_ids)
     demo.add_argument("--seed", type=seed_number)
     demo.add_argument("--delay", type=seconds, default=0.8, help="seconds between bot moves")
+
+    add_net_commands(commands, common, game_ids)
 
     sim = commands.add_parser(
         "simulate",
@@ -197,6 +189,10 @@ def _main(argv: Sequence[str] | None) -> int:
     if command == "rules":
         print(registry.get(args.game).rules_text)
         return 0
+    if command == "join":
+        return join(args)
+    if command == "host":
+        return host(args)
     return _run_app(args)
 
 
@@ -264,7 +260,7 @@ def _run_app(args: argparse.Namespace) -> int:
     if args.command == "new":
         from rules import saves
 
-        problem, session = _new_session(args, pack)
+        problem, session = new_session(args, pack)
         if session is None:
             print(shown(f"parlour: {problem}"), file=sys.stderr)
             return 2
@@ -319,15 +315,6 @@ def _run_app(args: argparse.Namespace) -> int:
     return finish(app)
 
 
-def finish(app: Any) -> int:
-    """After the app: the one line naming the crash log, if it crashed, or saying the
-    game was quit unsaved; the exit code."""
-    for line in (app.crash_message, app.farewell):
-        if line is not None:
-            print(shown(line), file=sys.stderr)
-    return int(app.return_code or 0)
-
-
 def _options(game: Any, items: list[str]) -> tuple[dict[str, int], str]:
     """``KEY=VALUE`` options checked against the game's; a problem sentence or ''."""
     from tui.setup_form import is_number
@@ -346,36 +333,6 @@ def _options(game: Any, items: list[str]) -> tuple[dict[str, int], str]:
             return {}, f"{spec.label} must be a whole number from {spec.minimum} to {spec.maximum}"
         options[key] = int(value)
     return options, ""
-
-
-def _new_session(args: argparse.Namespace, pack: str | None) -> tuple[str, Any]:
-    from rules.session import BOT, PERSON
-    from tui.setup_form import SetupEntry, bot_names, check_setup
-
-    game = registry.get(args.game)
-    people = tuple(n.strip() for n in args.players.split(",") if n.strip())
-    if args.bots < 0:
-        return "--bots cannot be negative", None
-    bots = bot_names(args.bots, people)
-    options = []
-    for item in args.option:
-        key, sep, value = item.partition("=")
-        if not sep:
-            return f"--option {item!r} should look like KEY=VALUE", None
-        if key not in {o.key for o in game.options}:
-            known = ", ".join(o.key for o in game.options) or "none"
-            return f"{game.title} has no option {key!r} (options: {known})", None
-        options.append((key, value))
-    entry = SetupEntry(
-        names=people + bots,
-        kinds=(PERSON,) * len(people) + (BOT,) * len(bots),
-        pins=("",) * (len(people) + len(bots)),
-        seed="" if args.seed is None else str(args.seed),
-        options=tuple(options),
-        pack=pack or "",
-    )
-    problems, session = check_setup(game, entry)
-    return " ".join(problems), session
 
 
 if __name__ == "__main__":

@@ -54,6 +54,17 @@ def game_count(text: str) -> int:
     return int(text)
 
 
+def port_number(text: str) -> int:
+    """A TCP port to listen on: 1024 to 65535 (a lower one needs root)."""
+    from tui.setup_form import is_number
+
+    if not is_number(text) or not 1024 <= int(text) <= 65535:
+        raise argparse.ArgumentTypeError(
+            f"{shown(repr(text))} is not a port number from 1024 to 65535"
+        )
+    return int(text)
+
+
 def shown(text: str) -> str:
     """``text`` safe to write to a terminal: every character a terminal would act on
     or hide (an escape, a control, a zero-width or direction mark) is written as its

@@ -23,6 +23,7 @@ from rules.save_lock import SaveLock
 from rules.saves import Opened
 from rules.session import Session
 from tui.flow_end import GameEnd
+from tui.flow_joined import JoinedSeats
 from tui.flow_saving import SaveKeeper
 from tui.games import game_ui
 from tui.kit.table import TableScreen
@@ -36,7 +37,7 @@ NOTES_DOING = "There is something for you to read."
 """What a curtain says when it comes down for notes alone."""
 
 
-class GameFlow(SessionTable, GameEnd, SaveKeeper):
+class GameFlow(JoinedSeats, SessionTable, GameEnd, SaveKeeper):
     """One game at this keyboard: the session, where it is saved, what shows now."""
 
     def __init__(
@@ -52,8 +53,10 @@ class GameFlow(SessionTable, GameEnd, SaveKeeper):
         pins: PinGuard | None = None,
         turn_timer: Callable[[float, Callable[[], None]], object] | None = None,
         opened: Opened | None = None,
+        joined: frozenset[Seat] = frozenset(),
     ) -> None:
         super().__init__(session, pins)
+        self.seat_joined(joined)
         self.app = app
         self.save_path = save_path
         self.is_demo = demo
@@ -113,6 +116,9 @@ class GameFlow(SessionTable, GameEnd, SaveKeeper):
         self.stopped = True
         if self.lock is not None:
             self.lock.release()
+        for closer in self.closers:
+            closer()
+        self.closers.clear()
 
     # --- the port -----------------------------------------------------------
 
@@ -154,7 +160,8 @@ class GameFlow(SessionTable, GameEnd, SaveKeeper):
         prompt = self.prompt
         if before is None or prompt is None or not prompt.private or self.dice_delay <= 0:
             return False
-        if self.seats[prompt.seats[0]].bot or prompt.seats[0] == self.visiting:
+        seat = self.here(prompt)
+        if seat is None or self.seats[seat].bot or seat == self.visiting:
             return False  # (the person at the keyboard goes on: their screen shows it)
         return self.ui.lingers(before, self.view(None))
 
@@ -168,6 +175,7 @@ class GameFlow(SessionTable, GameEnd, SaveKeeper):
         if self.save_error:  # nobody plays on until the game is on disk
             self.show_save_failure()
             return
+        self.tell_watchers()
         prompt = self.prompt
         self._handing = None
         if prompt is None:
@@ -179,7 +187,10 @@ class GameFlow(SessionTable, GameEnd, SaveKeeper):
         if self._visit_goes_on(prompt):
             return
         self.visiting = None
-        seat = prompt.seats[0]
+        seat = self.here(prompt)
+        if seat is None:  # every seat asked plays from its own terminal: the table waits
+            self.show_table()
+            return
         if prompt.private and not self.seats[seat].bot:
             # This person's notes are read in this visit, behind the same curtain.
             self._hand_to(seat, prompt.kind, prompt.text)
@@ -262,7 +273,7 @@ class GameFlow(SessionTable, GameEnd, SaveKeeper):
         if notes is not None and self.unread(seat):
             self._show(self.ui.screen(self, seat, notes))
             return True
-        if prompt.private and prompt.seats[0] == seat:
+        if prompt.private and self.here(prompt) == seat:
             self._show(self.ui.screen(self, seat, prompt.kind))
             return True
         return False
@@ -302,7 +313,7 @@ class GameFlow(SessionTable, GameEnd, SaveKeeper):
         if self.ui.notes_screen is None:
             return None
         for seat, info in enumerate(self.seats):
-            if info.bot:
+            if not info.at_keyboard:
                 continue
             notes = self.unread(seat)
             if notes:
@@ -368,9 +379,9 @@ class GameFlow(SessionTable, GameEnd, SaveKeeper):
             self._later(max(self.bot_delay, 0.1), lambda: self._bot_step(token))
             return
         prompt = self.prompt
-        if prompt is None or not self.seats[prompt.seats[0]].bot:
+        seat = None if prompt is None else self.here(prompt)
+        if seat is None or not self.seats[seat].bot:
             return
-        seat = prompt.seats[0]
         refusal = self.act(self.session.bot_for(seat).choose(self.view(seat)))
         if refusal is not None:
             self.app.notify(f"A bot tried an illegal move: {refusal}", severity="error")

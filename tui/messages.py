@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from textual.message import Message
 
@@ -101,6 +101,21 @@ class HelpWanted(Message):
 
 
 # --- a game at the table --------------------------------------------------------
+
+
+class Router(Protocol):
+    """What shows the screens a game's screens ask for: the hotseat flow, or a joined
+    terminal's (``tui.net.joined``)."""
+
+    def open_private(self, seat: Seat, name: str, doing: str) -> None: ...
+
+    def open_form(self, seat: Seat | None, name: str) -> None: ...
+
+    def close_form(self) -> None: ...
+
+    def hide(self, seat: Seat) -> None: ...
+
+    def notes_read(self, seat: Seat) -> None: ...
 
 
 class OpenPrivate(Message):

@@ -28,11 +28,23 @@ class SeatInfo:
     bot: bool
     pin: bool
     """A PIN guards this seat's curtain."""
+    elsewhere: bool = False
+    """Played from another terminal (a joined seat, or on a joined terminal every seat
+    but its own): nobody decides for it at this keyboard."""
+    away: bool = False
+    """A joined seat whose terminal is not connected now: the game waits on its turn."""
 
     @property
     def label(self) -> str:
-        """The name, with "(bot)" for a bot."""
-        return f"{self.name} (bot)" if self.bot else self.name
+        """The name, with "(bot)" for a bot and "(away)" for a seat not connected."""
+        if self.bot:
+            return f"{self.name} (bot)"
+        return f"{self.name} (away)" if self.away else self.name
+
+    @property
+    def at_keyboard(self) -> bool:
+        """A person who plays at this keyboard."""
+        return not self.bot and not self.elsewhere
 
 
 @frozen
@@ -143,6 +155,8 @@ class SessionTable:
         self._refusal: str | None = None
         self._previous: Session[Any] | None = None
         """The session before the last move made here (None: none, or resumed)."""
+        self.changes = 0
+        """How many times the game has changed here (a move made or taken back)."""
 
     @property
     def game(self) -> GameInfo[Any, Any]:
@@ -205,6 +219,7 @@ class SessionTable:
             return refusal
         assert self._previous is not None  # (no refusal: there was a move to go back on)
         self.session, self._previous = self._previous, None
+        self.changes += 1
         self.applied()
         return None
 
@@ -213,6 +228,7 @@ class SessionTable:
             self.session, self._previous = self.session.apply(action), self.session
         except IllegalAction as exc:
             return exc.reason
+        self.changes += 1
         self.applied()
         return None
 

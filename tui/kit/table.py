@@ -184,12 +184,16 @@ class TableScreen(TakeBack, GameScreen):
 
     def deciding(self) -> Seat | None:
         """The person asked to decide at this table now (a public decision), or None
-        (a bot, a private decision, or the game over)."""
+        (a bot, a private decision, or the game over). Seats played from other
+        terminals decide there: the first seat asked that is not is the one here."""
         prompt = self.table.prompt
         if prompt is None or prompt.private:
             return None
-        seat = prompt.seats[0]
-        return None if self.table.seats[seat].bot else seat
+        seats = self.table.seats
+        for seat in prompt.seats:
+            if not seats[seat].elsewhere:
+                return seat if seats[seat].at_keyboard else None
+        return None
 
     def choices(self) -> Any:
         """The choices of the person deciding here (public ones), or None."""

@@ -109,7 +109,7 @@ class LanternTable(TableScreen):
             return live and self.view.seater is not None
         if action == "barkeep":
             seat = self.view.barkeep_seat
-            return live and seat is not None and not self.table.seats[seat].bot
+            return live and seat is not None and self.table.seats[seat].at_keyboard
         return True
 
     # --- the keys ------------------------------------------------------------------

@@ -281,7 +281,9 @@ class TemptressTable(TableScreen):
             return self._suitor_here() is not None
         if action == "narrator":
             seat = self.view.narrator_seat
-            return self.table.demo is None and seat is not None and not self.table.seats[seat].bot
+            if self.table.demo is not None or seat is None:
+                return False
+            return self.table.seats[seat].at_keyboard
         return True
 
     def action_take(self, key: str) -> None:

@@ -1,0 +1,170 @@
+"""The host's door: who may act on a hosted table, and what a wrong or stale move gets.
+
+Each refusal comes back in plain words and leaves the table as it was: the same
+moves, the same snapshot number."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from rules.island.state import MoveTo
+from tests.net_helpers import WireClient, hosting, until
+from tests.screen_sweep import Table
+from tests.tui_helpers import make_app
+from tui.net import host as host_module
+from tui.net import wire
+
+ISLAND = Table("island", 3, (), "default")
+
+
+async def _island(pilot, tmp_path: Path, joined=(0, 1, 2)):
+    session = ISLAND.session(3, pins=False)
+    return await hosting(pilot, session, tmp_path, list(joined))
+
+
+def _asked(host) -> int:
+    return host.table.prompt.seats[0]
+
+
+def _first_open(view):
+    """The first move the view offers its seat."""
+    return next(o.value for o in view.choices.options if o.open)
+
+
+def _table(host):
+    """What a refusal must leave as it was: the moves made and the snapshot number."""
+    return host.table.session.actions, host.seq
+
+
+async def _refused(client, action, seq=None) -> str:
+    """Send ``action`` and read the host's refusal."""
+    client.act(action, seq)
+    answer = await client.receive()
+    assert isinstance(answer, wire.Refused), answer
+    return answer.reason
+
+
+async def test_a_wrong_code_is_refused_slowed_and_logged_without_the_code(tmp_path: Path):
+    waits: list[float] = []
+
+    async def sleep(seconds: float) -> None:
+        waits.append(seconds)
+
+    app = make_app(tmp_path)
+    async with app.run_test() as pilot:
+        host = await _island(pilot, tmp_path)
+        host.sleep = sleep
+        lines: list[str] = []
+        host.log = lines.append
+        for attempt in ("ZZZZZZ", "ZZZZZY", "ZZZZZX"):
+            client = WireClient(host.path)
+            answer = await client.join(attempt)
+            assert answer == wire.Refused(host_module.WRONG_CODE)
+            assert client.welcome is None and client.snapshots == []
+        assert waits == [1.0, 2.0, 4.0]
+        assert lines == [f"a wrong join code was tried ({n} so far)" for n in (1, 2, 3)]
+        assert not any(code in line for line in lines for code in host.codes.values())
+
+
+async def test_a_seat_acts_only_as_itself(tmp_path: Path):
+    app = make_app(tmp_path)
+    async with app.run_test() as pilot:
+        host = await _island(pilot, tmp_path)
+        host.begin()
+        asked = _asked(host)
+        other = (asked + 1) % 3
+        client = WireClient(host.path)
+        await client.join(host.codes[other])
+        before = _table(host)  # the asked seat's own move, sent by another seat:
+        assert await _refused(client, _first_open(host.table.view(asked))) == host_module.NOT_YOURS
+        assert _table(host) == before
+
+
+async def test_a_move_out_of_turn_is_refused_by_the_rules(tmp_path: Path):
+    app = make_app(tmp_path)
+    async with app.run_test() as pilot:
+        host = await _island(pilot, tmp_path)
+        host.begin()
+        other = (_asked(host) + 1) % 3
+        client = WireClient(host.path)
+        await client.join(host.codes[other])
+        stay = MoveTo(other, host.table.session.state.pieces[other])
+        before = _table(host)
+        assert await _refused(client, stay) == host.table.check(stay)
+        assert _table(host) == before
+
+
+async def test_a_move_on_an_old_snapshot_is_refused_as_stale(tmp_path: Path):
+    app = make_app(tmp_path)
+    async with app.run_test() as pilot:
+        host = await _island(pilot, tmp_path)
+        host.begin()
+        asked = _asked(host)
+        client = WireClient(host.path)
+        await client.join(host.codes[asked])
+        action = _first_open(client.snapshot.view.data)
+        before = _table(host)
+        assert await _refused(client, action, client.snapshot.seq - 1) == host_module.STALE
+        assert _table(host) == before
+        client.act(action)  # on the snapshot it was sent: made
+        await until(lambda: len(host.table.session.actions) == 1, pilot)
+
+
+async def test_a_spectator_never_acts(tmp_path: Path):
+    app = make_app(tmp_path)
+    async with app.run_test() as pilot:
+        host = await _island(pilot, tmp_path)
+        host.begin()
+        asked = _asked(host)
+        watcher = WireClient(host.path)
+        assert isinstance(await watcher.join(watch=True), wire.Welcome)
+        assert watcher.seat is None
+        before = _table(host)
+        assert await _refused(watcher, _first_open(host.table.view(asked))) == host_module.SPECTATOR
+        assert _table(host) == before
+        assert watcher.snapshot.view == watcher.snapshot.public
+
+
+async def test_nobody_moves_before_the_host_starts_the_game(tmp_path: Path):
+    app = make_app(tmp_path)
+    async with app.run_test() as pilot:
+        host = await _island(pilot, tmp_path)
+        asked = _asked(host)
+        client = WireClient(host.path)
+        await client.join(host.codes[asked])
+        action = _first_open(client.snapshot.view.data)
+        assert await _refused(client, action) == host_module.NOT_STARTED
+        assert host.table.session.actions == ()
+
+
+async def test_a_line_that_is_no_message_is_refused_and_the_seat_stays(tmp_path: Path):
+    app = make_app(tmp_path)
+    async with app.run_test() as pilot:
+        host = await _island(pilot, tmp_path)
+        host.begin()
+        client = WireClient(host.path)
+        await client.join(host.codes[0])
+        client.send_raw(b'{"type": "Act", "seq": 1}\n')
+        answer = await client.receive()
+        assert isinstance(answer, wire.Refused)
+        assert answer.reason.startswith("The host could not read that:")
+        seq = str(client.snapshot.seq).encode()
+        client.send_raw(b'{"type": "Act", "seq": ' + seq + b', "action": {"type": "Nonsense"}}\n')
+        answer = await client.receive()
+        assert isinstance(answer, wire.Refused)
+        assert answer.reason.startswith("The host could not make sense of that move:")
+        client.send_raw(b"not json\n")
+        assert isinstance(await client.receive(), wire.Refused)
+        assert host.table.session.actions == ()
+        assert not host.table.seats[0].away
+
+
+async def test_a_client_of_another_protocol_is_told_so(tmp_path: Path):
+    app = make_app(tmp_path)
+    async with app.run_test() as pilot:
+        host = await _island(pilot, tmp_path)
+        client = WireClient(host.path)
+        await client.connect()
+        client.send(wire.Join(wire.PROTOCOL + 1, host.codes[0]))
+        answer = await client.receive()
+        assert answer == wire.Refused(host_module.OTHER_PROTOCOL.format(wire.PROTOCOL))

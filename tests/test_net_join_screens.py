@@ -1,0 +1,110 @@
+"""A joined seat's own terminal (``parlour join``), driven with Pilot beside its host.
+
+A mixed table: Ann joins from a terminal of her own, Bo plays behind the curtain at
+the host's keyboard, Cleo is a bot. Ann's terminal shows her seat's screens with no
+curtain and never another seat's secret; the host's display never shows Ann's.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from rules.island.state import MoveTo, Phase, PlaceTile
+from tests.net_helpers import hosting, island, until
+from tests.tui_helpers import (
+    direction_key,
+    handing_over,
+    make_app,
+    screen_text,
+    secret_leaks,
+    settle,
+)
+from tui.island.seat import IslandChoice
+from tui.island.table import IslandTable
+from tui.net.join_app import JoinApp, JoinScreen
+from tui.screens.curtain import CurtainScreen
+from tui.screens.resolution import ResolutionScreen
+
+ANN, BO, CLEO = 0, 1, 2
+
+
+
+def _move_keys(view, seat: int) -> tuple[str, str]:
+    """The keys for the seat's last open move (a removal when there is one)."""
+    action = view.choices.opened[-1].value
+    key = "m" if isinstance(action, MoveTo) else "p"
+    key = key if isinstance(action, MoveTo | PlaceTile) else "r"
+    return direction_key(view.pieces[seat], action.target), key
+
+
+async def test_a_joined_seat_plays_its_own_screens_at_a_mixed_table(tmp_path: Path):
+    host_app = make_app(tmp_path)
+    async with host_app.run_test(size=(100, 30)) as host_pilot:
+        session = island(4, people=2)
+        host = await hosting(host_pilot, session, tmp_path, [ANN])
+        assert host.codes.keys() == {ANN}
+        join_app = JoinApp(host.path, code=host.codes[ANN])
+        async with join_app.run_test(size=(100, 30)) as pilot:
+            await until(lambda: join_app.joined is not None, pilot)
+            await settle(host_pilot)
+            assert "Ann: " in screen_text(host_app) and "(joined)" in screen_text(host_app)
+            await host_pilot.press("enter")  # the host starts the game
+            await settle(host_pilot)
+            assert host.codes[ANN] not in screen_text(host_app).replace("-", "")
+            seen: set[str] = set()
+            for _ in range(400):
+                await settle(host_pilot)
+                await settle(pilot)
+                flow = host_app.flow
+                assert flow is not None
+                live = flow.session
+                if isinstance(host_app.screen, ResolutionScreen):
+                    await until(lambda: isinstance(join_app.screen, ResolutionScreen), pilot)
+                    break
+                # The host's display: Bo's curtain and screens, the public table.
+                host_text = screen_text(host_app)
+                viewer = BO if isinstance(host_app.screen, IslandChoice) else None
+                assert secret_leaks(live, host_text, viewer) == []
+                # Ann's terminal: her screens, no curtain, never another's secret.
+                text = screen_text(join_app)
+                assert not isinstance(join_app.screen, CurtainScreen)
+                assert secret_leaks(live, text, ANN) == []
+                seen.add(type(join_app.screen).__name__)
+                before = len(live.actions)
+                prompt = live.prompt
+                asked = None if prompt is None else prompt.seats[0]
+                if asked == ANN and isinstance(join_app.screen, IslandChoice):
+                    assert "Ann, for your eyes only" in text
+                    await pilot.press("enter")
+                elif asked == ANN and prompt.kind == Phase.MOVE:
+                    assert isinstance(join_app.screen, IslandTable)
+                    await pilot.press(*_move_keys(join_app.joined.table.view(ANN), ANN))
+                elif asked == BO and prompt.kind == Phase.MOVE and not handing_over(host_app):
+                    await host_pilot.press(*_move_keys(flow.view(BO), BO))
+                    continue
+                elif asked == BO:
+                    await host_pilot.press("enter")  # the hand-over, the curtain, the card
+                    continue
+                else:
+                    continue
+                await until(lambda b=before: len(host_app.flow.session.actions) > b, pilot)
+            assert isinstance(join_app.screen, ResolutionScreen)
+            assert {"IslandChoice", "IslandTable"} <= seen
+
+
+async def test_a_wrong_code_is_refused_on_the_join_screen(tmp_path: Path):
+    host_app = make_app(tmp_path)
+    async with host_app.run_test() as host_pilot:
+        host = await hosting(host_pilot, island(4, people=2), tmp_path, [ANN])
+
+        async def no_wait(seconds: float) -> None:
+            return None
+
+        host.sleep = no_wait
+        join_app = JoinApp(host.path)
+        async with join_app.run_test() as pilot:
+            await settle(pilot)
+            assert isinstance(join_app.screen, JoinScreen)
+            await pilot.press(*"ZZZ-ZZZ", "enter")
+            await until(lambda: "opens no seat" in screen_text(join_app), pilot)
+            assert join_app.joined is None

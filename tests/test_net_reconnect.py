@@ -1,0 +1,57 @@
+"""A joined seat that drops: the others see it away, the game waits on its turn, and
+its code brings it back to the same view with nothing lost. A second terminal on the
+same code takes the seat over, and the first is told why."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.net_helpers import WireClient, hosting, until
+from tests.screen_sweep import Table
+from tests.tui_helpers import make_app, screen_text
+from tui.net import host as host_module
+from tui.net import wire
+
+ISLAND = Table("island", 3, (), "default")
+
+
+async def test_a_dropped_seat_rejoins_to_the_same_view_and_the_game_waits(tmp_path: Path):
+    app = make_app(tmp_path)
+    async with app.run_test(size=(100, 30)) as pilot:
+        host = await hosting(pilot, ISLAND.session(3, pins=False), tmp_path, [0, 1, 2])
+        clients = [WireClient(host.path) for _ in range(3)]
+        for seat, client in enumerate(clients):
+            await client.join(host.codes[seat])
+        host.begin()
+        asked = host.table.prompt.seats[0]
+        other = next(seat for seat in range(3) if seat != asked)
+        mine = clients[asked].snapshot.view.data
+        clients[asked].close()  # killed mid-turn
+        await until(lambda: host.table.seats[asked].away, pilot)
+        name = host.table.seats[asked].name
+        assert f"{name} (away)" in screen_text(app)
+        while not clients[other].snapshot.seats[asked].away:
+            await clients[other].receive()
+        assert host.table.session.actions == ()  # the game waits on the away seat's turn
+        back = WireClient(host.path)
+        assert isinstance(await back.join(host.codes[asked]), wire.Welcome)
+        assert back.seat == asked
+        assert back.snapshot.view.data == mine
+        assert not host.table.seats[asked].away
+        action = next(o.value for o in mine.choices.options if o.open)
+        back.act(action)
+        await until(lambda: host.table.session.actions == (action,), pilot)
+
+
+async def test_the_newest_terminal_on_a_code_takes_the_seat(tmp_path: Path):
+    app = make_app(tmp_path)
+    async with app.run_test() as pilot:
+        host = await hosting(pilot, ISLAND.session(3, pins=False), tmp_path, [0, 1, 2])
+        first, second = WireClient(host.path), WireClient(host.path)
+        await first.join(host.codes[1])
+        await second.join(host.codes[1])
+        while first.ended is None:
+            await first.receive()
+        assert first.ended == host_module.TAKEN_OVER
+        assert [c.seat for c in host.clients] == [1]
+        assert not host.table.seats[1].away

@@ -1,0 +1,69 @@
+"""Hosted games on the wire: every seat joined over a real socket, bots deciding from
+the views they receive. What each terminal was sent holds no other seat's secret
+(``GameInfo.secrets_of`` at the moment of each snapshot), the spectator's holds none,
+and no terminal is ever sent the seed."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from rules.session import Session
+from tests.net_helpers import WireClient, hosting, wire_strings
+from tests.screen_sweep import game_ids, quick_plans, referees, scan
+from tests.tui_helpers import make_app
+from tui.net import wire
+
+
+async def _play_hosted(tmp_path: Path, session: Session[Any]):
+    """Every seat joined and played by its bot over the socket, and a spectator: the
+    clients, and the session at each snapshot number."""
+    seats = list(range(len(session.seats)))
+    app = make_app(tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        host = await hosting(pilot, session, tmp_path, seats)
+        moments: dict[int, Session[Any]] = {}
+        host.table.watchers.append(lambda: moments.setdefault(host.seq, host.table.session))
+        clients = [WireClient(host.path) for _ in seats]
+        for seat, client in zip(seats, clients, strict=True):
+            assert isinstance(await client.join(host.codes[seat]), wire.Welcome)
+        watcher = WireClient(host.path)
+        await watcher.join(watch=True)
+        moments.setdefault(host.seq, host.table.session)
+        host.begin()
+        bots = [session.game.make_bot(seat, 11 + seat) for seat in seats]
+        await asyncio.gather(
+            *(c.play(b) for c, b in zip(clients, bots, strict=True)), watcher.watch()
+        )
+        assert app.flow is not None and app.flow.session.outcome is not None
+        return clients, watcher, moments
+
+
+def _leaks(client: WireClient, viewer: int | None, moments: dict[int, Session[Any]]):
+    hits = []
+    session = None
+    for line in client.received:
+        message = wire.decode(line)
+        if isinstance(message, wire.Snapshot):
+            session = moments[message.seq]
+        if session is not None:
+            hits += scan(session, wire_strings(line), viewer).hits
+    return hits
+
+
+@pytest.mark.long
+@pytest.mark.parametrize("game_id", game_ids())
+async def test_no_terminal_is_sent_another_seats_secrets(tmp_path: Path, game_id: str):
+    plan = quick_plans(game_id, 1)[0]
+    session = plan.table.session(plan.seeds[0], pins=False)
+    clients, watcher, moments = await _play_hosted(tmp_path, session)
+    referee = referees(session)
+    for seat, client in enumerate(clients):
+        assert len(client.snapshots) > 5
+        if seat not in referee:  # a referee's console shows every secret, by design
+            assert _leaks(client, seat, moments) == []
+    assert watcher.snapshots[-1].prompt.data is None
+    assert _leaks(watcher, None, moments) == []

@@ -1,0 +1,171 @@
+"""What every Parlour app shares: themes, keys in the order typed, help, text-only toasts,
+private screens kept out of screenshots, a private crash log, and a game's messages
+routed to whatever shows its screens (``routes``).
+
+``tui.app.ParlourApp`` (the lobby and hotseat play) and ``tui.net.join_app.JoinApp``
+(a seat of a hosted game on its own terminal) build on it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any, ClassVar
+
+from textual import events, on
+from textual.app import App, SystemCommand
+from textual.binding import Binding, BindingType
+from textual.command import CommandPalette
+from textual.notifications import SeverityLevel
+from textual.screen import Screen
+
+from rules.names import showable
+from themes.colours import THEMES
+from tui import messages
+from tui.crash_log import crash_line, write_crash_log
+from tui.kit.base import ParlourScreen
+from tui.kit.keys import CaughtUp, run_caught_up, typed_too_soon
+from tui.screens.confirm import ConfirmScreen
+from tui.screens.help import HelpScreen
+from tui.widgets.palette import Palette
+
+
+class TableApp(App[None]):
+    """The parts of a Parlour app that do not depend on where the game is played."""
+
+    TITLE = "Parlour"
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("ctrl+q", "quit", "Quit", priority=True)]
+
+    def __init__(self, data_dir: Path, theme: str = "parlour") -> None:
+        super().__init__()
+        self.data_dir = data_dir
+        """Where the crash log goes (the saves folder's parent)."""
+        self.keys_from = 0.0
+        """When the screen now showing was shown: older keys are dropped (tui.kit.keys)."""
+        self.crash_log: Path | None = None
+        """Where the last unexpected error was written (see ``_handle_exception``)."""
+        self.crash_message: str | None = None
+        """The one line to show for it once the terminal is restored."""
+        self.farewell: str | None = None
+        """A line for the command line after the app (a game quit unsaved)."""
+        for colours in THEMES:
+            self.register_theme(colours)
+        self.theme = theme
+
+    def _handle_exception(self, error: Exception) -> None:
+        """An unexpected error ends the app, as in Textual, but its traceback goes to a
+        private log without local variables (one could hold a hand), and once the
+        terminal is restored the command line shows one line naming that log
+        (``crash_message``; ``tui.crash_log``)."""
+        self._return_code = 1
+        if self._exception is None:  # Pilot re-raises the first one in tests
+            self._exception = error
+            self._exception_event.set()
+        self.crash_log = write_crash_log(self.data_dir, error)
+        self.crash_message = crash_line(self.crash_log)  # the CLI prints it, once restored
+        self._close_messages_no_wait()
+
+    def fail_with(self, error: Exception) -> None:
+        """An unexpected error from outside the app's own message loop (the host's
+        socket): handled as one inside it."""
+        self._handle_exception(error)
+
+    def action_command_palette(self) -> None:
+        """Ctrl+P: the palette (``tui.widgets.palette``: safe against key bursts)."""
+        if self.use_command_palette and self.screen.id != "--command-palette":
+            self.push_screen(Palette(id="--command-palette"))
+
+    def notify(
+        self,
+        message: str,
+        *,
+        title: str = "",
+        severity: SeverityLevel = "information",
+        timeout: float | None = None,
+        markup: bool = False,
+    ) -> None:
+        """A toast, always shown as text: its message may hold a name, a path or a
+        refusal, and a bracket in any of them must not be read as markup."""
+        super().notify(message, title=title, severity=severity, timeout=timeout, markup=False)
+
+    async def on_event(self, event: events.Event) -> None:
+        if typed_too_soon(event, self.keys_from):
+            return
+        if isinstance(event, events.Paste):  # a paste may carry escapes: text only
+            event.text = showable(event.text)
+        await super().on_event(event)
+
+    @on(CaughtUp)
+    def _caught_up(self, message: CaughtUp) -> None:
+        run_caught_up(self, message)
+
+    @on(messages.AskFirst)
+    def _ask_first(self, message: messages.AskFirst) -> None:
+        self.push_screen(ConfirmScreen(message.question, message.then, message.title))
+
+    @on(messages.HelpWanted)
+    def _help(self, message: messages.HelpWanted) -> None:
+        self.push_screen(HelpScreen(message.title, message.rules, message.phase, message.keys))
+
+    def routes(self) -> messages.Router | None:
+        """Where a game's screens' messages go (None: no game here now)."""
+        return None
+
+    @on(messages.OpenPrivate)
+    def _open_private(self, message: messages.OpenPrivate) -> None:
+        router = self.routes()
+        if router is not None:
+            router.open_private(message.seat, message.name, message.doing)
+
+    @on(messages.OpenForm)
+    def _open_form(self, message: messages.OpenForm) -> None:
+        router = self.routes()
+        if router is not None:
+            router.open_form(message.seat, message.name)
+
+    @on(messages.CloseForm)
+    def _close_form(self) -> None:
+        router = self.routes()
+        if router is not None:
+            router.close_form()
+
+    @on(messages.Hide)
+    def _hide(self, message: messages.Hide) -> None:
+        router = self.routes()
+        if router is not None:
+            router.hide(message.seat)
+
+    @on(messages.NotesRead)
+    def _notes_read(self, message: messages.NotesRead) -> None:
+        router = self.routes()
+        if router is not None:
+            router.notes_read(message.seat)
+
+    # --- the command palette ------------------------------------------------
+
+    def _private_now(self) -> bool:
+        screen = self.screen
+        if isinstance(screen, CommandPalette) and len(self.screen_stack) > 1:
+            screen = self.screen_stack[-2]
+        return isinstance(screen, ParlourScreen) and screen.PRIVATE
+
+    def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
+        yield SystemCommand("Help", "Rules, the current phase and the keys", self.action_show_help)
+        private = isinstance(screen, ParlourScreen) and screen.PRIVATE
+        for command in super().get_system_commands(screen):
+            if command.title == "Screenshot" and private:
+                continue  # a hand on disk: never from a curtain or a private screen
+            yield command
+
+    def deliver_screenshot(
+        self, filename: str | None = None, path: str | None = None, time_format: str | None = None
+    ) -> str | None:
+        if self._private_now():
+            self.notify("No screenshots here: this screen is for one player's eyes only.")
+            return None
+        return super().deliver_screenshot(filename, path, time_format)
+
+    def action_show_help(self) -> None:
+        screen = self.screen
+        if isinstance(screen, ParlourScreen):
+            screen.action_help()

@@ -1,0 +1,177 @@
+"""``parlour host`` and ``parlour join`` on the command line."""
+
+from __future__ import annotations
+
+import argparse
+import grp
+import os
+import socket
+import sys
+from pathlib import Path
+from typing import Any
+
+from tui.cli_game import add_bot_delay, finish, new_session
+from tui.cli_values import KNOWN_SEED, port_number, seed_number, shown
+from tui.net.codes import CODE_VARIABLE
+
+
+def add_net_commands(
+    commands: Any, common: argparse.ArgumentParser, game_ids: tuple[str, ...]
+) -> None:
+    """The ``host`` and ``join`` commands."""
+    host = commands.add_parser(
+        "host",
+        parents=[common],
+        help="host a game that friends join from terminals of their own",
+        description=(
+            "Host GAME: this terminal shows the public table; each person not named by "
+            "--here joins their seat with `parlour join` and a code shown at the start."
+        ),
+    )
+    host.add_argument("game", nargs="?", choices=game_ids)
+    host.add_argument("--players", default="", help="people's names, comma-separated")
+    host.add_argument(
+        "--here",
+        default="",
+        metavar="NAMES",
+        help="those of --players who play at this keyboard, behind the curtain",
+    )
+    host.add_argument("--bots", type=int, default=0, help="how many bot seats to add")
+    host.add_argument(
+        "--seed", type=seed_number, help="a seed of your own (left out: a secret one)"
+    )
+    host.add_argument(
+        "--option", action="append", default=[], metavar="KEY=VALUE", help="a game option"
+    )
+    host.add_argument("--resume", metavar="FILE", type=Path, help="host a saved game")
+    add_bot_delay(host)
+    host.add_argument(
+        "--group",
+        metavar="NAME",
+        help="let members of this group join too (their own accounts on this machine)",
+    )
+    host.add_argument("--socket", metavar="PATH", type=Path, help="where to listen")
+    host.add_argument(
+        "--ssh",
+        metavar="PORT",
+        type=port_number,
+        help="also open an SSH door on this port: `ssh -p PORT party@HOST`, then the code",
+    )
+
+    join = commands.add_parser(
+        "join",
+        parents=[common],
+        help="join a hosted game's seat from this terminal",
+        description="Join a game hosted on this machine: type your join code when asked.",
+    )
+    join.add_argument("--watch", action="store_true", help="watch the public table only")
+    join.add_argument("--socket", metavar="PATH", type=Path, help="the host's socket")
+
+
+def _fail(problem: str, status: int = 2) -> int:
+    print(shown(f"parlour: {problem}"), file=sys.stderr)
+    return status
+
+
+def _socket_path(args: argparse.Namespace) -> Path:
+    from tui.net.codes import SOCKET_NAME, default_socket, runtime_folder
+
+    if args.socket is not None:
+        return Path(args.socket)
+    if getattr(args, "group", None):
+        return runtime_folder(shared=True) / SOCKET_NAME
+    return default_socket()
+
+
+def hosted_here(path: Path) -> bool:
+    """Whether a host is listening at ``path`` now."""
+    probe = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    try:
+        probe.connect(str(path))
+    except OSError:
+        return False
+    finally:
+        probe.close()
+    return True
+
+
+def host(args: argparse.Namespace) -> int:
+    """Host a new or saved game; 0 when the table was left normally."""
+    from rules import saves
+    from rules.folders import default_folder
+    from tui.app import ParlourApp
+    from tui.net.hosting import joined_seats, start_hosting
+
+    saves_dir = Path(args.saves) if hasattr(args, "saves") else default_folder()
+    path = _socket_path(args)
+    if hosted_here(path):
+        return _fail(f"a game is already hosted at {path} (--socket chooses another place)")
+    if args.group:
+        try:
+            grp.getgrnam(args.group)
+        except KeyError:
+            return _fail(f"there is no group called {args.group!r}")
+    opened: Any = None
+    if args.resume is not None:
+        if args.game or args.players or args.bots or args.option or args.seed is not None:
+            return _fail("--resume hosts the saved game as it is: leave out the game and seats")
+        try:
+            opened = saves.open_save(args.resume, lock=True)
+        except saves.SaveError as exc:
+            return _fail(f"refused: {exc}", 1)
+        session, save_path = opened.session, args.resume
+    else:
+        if not args.game:
+            return _fail("host needs a game (or --resume FILE)")
+        if not args.players.strip():
+            return _fail("host needs --players")
+        problem, session = new_session(args, getattr(args, "pack", None))
+        if session is None:
+            return _fail(problem)
+        try:
+            save_path = saves.new_save_path(saves_dir, session.game.id)
+        except saves.SaveError as exc:
+            return _fail(str(exc), 1)
+        if args.seed is not None:
+            print(f"parlour: {KNOWN_SEED}", file=sys.stderr)
+    names = tuple(seat.name for seat in session.seats)
+    here = [n.strip() for n in args.here.split(",") if n.strip()]
+    folded = {n.casefold() for n in names}
+    unknown = [n for n in here if n.casefold() not in folded]
+    if unknown:
+        return _fail(f"--here names {', '.join(unknown)}, who is not at this table")
+    joined = joined_seats(names, tuple(s.is_bot for s in session.seats), here)
+    app = ParlourApp(
+        saves_dir,
+        theme=getattr(args, "theme", "parlour"),
+        bot_delay=max(0.0, args.bot_delay),
+        opening=lambda app: start_hosting(
+            app,
+            session,
+            save_path,
+            joined,
+            path,
+            group=args.group,
+            opened=opened,
+            ssh_port=args.ssh,
+        ),
+    )
+    app.run()
+    return finish(app)
+
+
+def join(args: argparse.Namespace) -> int:
+    """Join a hosted game's seat (or watch it)."""
+    from tui.net.join_app import JoinApp
+
+    code = os.environ.pop(CODE_VARIABLE, "")
+    app = JoinApp(
+        _socket_path(args),
+        watching=args.watch,
+        code=code,
+        theme=getattr(args, "theme", "parlour"),
+    )
+    app.run()
+    return finish(app)
+
+

@@ -1,0 +1,157 @@
+"""What a joined terminal shows: its seat's screens, with no curtain, after every snapshot.
+
+``JoinedFlow`` is the hotseat flow's counterpart for one seat on a terminal of
+its own. After every snapshot from the host it shows what the moment calls for:
+this seat's notes, its private step (the screen of the prompt's kind), or the
+public table; a screen the person opened themselves (their clues, a console)
+stays until they leave it or a step of theirs comes. Hide (h) brings a curtain
+down over this terminal (someone walks by); Enter lifts it. A spectator sees the
+public table only.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual.app import App
+from textual.screen import Screen
+
+from rules.engine import Seat
+from tui.games import game_ui
+from tui.kit.game import GameScreen
+from tui.kit.table import TableScreen
+from tui.net.remote import RemoteTable
+from tui.screens.curtain import CurtainScreen
+from tui.screens.resolution import ResolutionScreen, listed
+from tui.widgets.story import BULLET, HEADING, Paragraph
+
+BASE_STACK = 2
+"""The app's default screen and the screen the flow switches; forms and help go above."""
+HIDDEN = "Your screen is hidden. Enter shows it again."
+
+
+class JoinedFlow:
+    """The screens of one joined seat (or a spectator) over ``table``."""
+
+    def __init__(self, app: App[Any], table: RemoteTable) -> None:
+        self.app = app
+        self.table = table
+        self.ui = game_ui(table.game.id)
+        self.table_screen: TableScreen | None = None
+        self.showing: tuple[Any, ...] = ()
+        """What shows now: ("table",), ("step", kind, choices), ("own", name), ("notes",),
+        ("hidden",) or ("end",)."""
+
+    @property
+    def seat(self) -> Seat | None:
+        return self.table.seat
+
+    # --- after every snapshot ------------------------------------------------------
+
+    def show_now(self) -> None:
+        """Show what the latest snapshot calls for."""
+        if self.showing[:1] == ("hidden",):
+            return
+        prompt, seat = self.table.prompt, self.seat
+        if prompt is None:
+            if self.showing != ("end",):
+                self._show(self._resolution(), ("end",))
+            return
+        step = None
+        if seat is not None and prompt.private and seat in prompt.seats:
+            step = ("step", prompt.kind, self.table.view(seat).choices)
+        if self.showing[:1] in (("own",), ("notes",)) and step is None:
+            return  # a screen they opened stays until they leave it
+        if step is not None and step == self.showing:
+            return  # the same step, the same choices: the screen they are using stays
+        notes = self.ui.notes_screen
+        if seat is not None and notes is not None and self.table.unread(seat):
+            if self.showing[:1] != ("step",) or step != self.showing:
+                self._show(self.ui.screen(self.table, seat, notes), ("notes",))
+                return
+        if step is not None:
+            assert seat is not None
+            self._show(self.ui.screen(self.table, seat, prompt.kind), step)
+            return
+        self.show_table()
+
+    def show_table(self) -> None:
+        screen = self.table_screen
+        if screen is not None and self.app.screen is screen and self.showing == ("table",):
+            if screen.is_mounted:
+                screen.refresh_view()
+            return
+        self.table_screen = self.ui.table_screen(self.table)
+        self._show(self.table_screen, ("table",))
+
+    def refused(self, reason: str) -> None:
+        """The host refused this seat's move: say why where they are looking."""
+        screen = self.app.screen
+        if isinstance(screen, GameScreen) and screen.is_mounted:
+            screen.say(reason)
+        else:
+            self.app.notify(reason, severity="warning")
+
+    def _show(self, screen: Screen[Any], showing: tuple[Any, ...]) -> None:
+        while len(self.app.screen_stack) > BASE_STACK:
+            self.app.pop_screen()
+        if not isinstance(screen, TableScreen):
+            self.table_screen = None
+        self.showing = showing
+        self.app.switch_screen(screen)
+
+    def _resolution(self) -> ResolutionScreen:
+        view, seats = self.table.view(None), self.table.seats
+        outcome = view.outcome
+        verdict = "The game is over."
+        if outcome is not None:
+            names = [info.name for info in seats]
+            verdict = (
+                f"Winners: {listed(names[s] for s in outcome.winners)} · "
+                f"Lost: {listed(names[s] for s in outcome.losers)}\n{outcome.reason}\n"
+                "The seed stays with the host: ask there to deal this game again."
+            )
+        story = [Paragraph("The story", HEADING)] + [Paragraph(x, BULLET) for x in view.log]
+        document = self.ui.reveal(view, seats) + story
+        game = self.table.game
+        return ResolutionScreen(game.title, game.rules_text, verdict, document)
+
+    # --- what the screens ask for (messages.Router) ---------------------------------------
+
+    def open_private(self, seat: Seat, name: str, doing: str) -> None:
+        if seat == self.seat:  # no curtain on your own terminal
+            self._show(self.ui.screen(self.table, seat, name), ("own", name))
+
+    def open_form(self, seat: Seat | None, name: str) -> None:
+        if seat is None or seat == self.seat:
+            self.app.push_screen(self.ui.screen(self.table, seat, name))
+
+    def close_form(self) -> None:
+        if len(self.app.screen_stack) > BASE_STACK:
+            self.app.pop_screen()
+
+    def hide(self, seat: Seat) -> None:
+        if seat != self.seat:
+            return
+        info = self.table.seats[seat]
+        game = self.table.game
+        curtain = CurtainScreen(
+            info.name,
+            HIDDEN,
+            self._lift,
+            None,
+            game.title,
+            game.rules_text,
+            game.phase_help(self.table.prompt),
+            None,
+        )
+        self._show(curtain, ("hidden",))
+
+    def _lift(self) -> None:
+        self.showing = ()
+        self.show_now()
+
+    def notes_read(self, seat: Seat) -> None:
+        self.table.mark_read(seat)
+        self.showing = ()
+        self.show_now()

@@ -4,7 +4,10 @@ Runs the screen benches (``keys.py``: key to repaint and bytes per cursor move
 on each game's busiest screen; ``screens_open.py``: opening help, the setup form,
 the resume list of 100 saves and the end of a game), startup and memory
 (``startup.py``) and the engine step (``engine_step.py``) and the hand-offs
-(``handoffs.py``: curtains per round, the same person twice), then prints one
+(``handoffs.py``: curtains per round, the same person twice) and the joined seats
+(``joined.py``: key to repaint on a seat's own terminal, over the socket and through
+the SSH door, against the same screen in hotseat play; the host's memory per joined
+seat), then prints one
 row per figure: the measure, the game, Parlour's value, the reference it is
 divided by, the ratio, the goal and whether it is met. ``--write-readme`` puts
 the table, the date and the machine into bench/README.md.
@@ -29,6 +32,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import engine_step  # noqa: E402
 import handoffs  # noqa: E402
+import joined  # noqa: E402
 import keys  # noqa: E402
 import screens_open  # noqa: E402
 import startup  # noqa: E402
@@ -162,6 +166,27 @@ def collect(args: argparse.Namespace) -> tuple[list[Row], list[str], list[str]]:
         f"{statistics.median(found['bare_kib']) / 1024:.1f} MiB",
         startup.paired_ratio(found, "kib"), 1.5,
     ))
+
+    print("joined seats: a seat's own terminal, over the socket and the SSH door ...",
+          file=sys.stderr)
+    try:
+        seats = joined.measure(presses=args.presses)
+    except Exception as exc:  # a broken door must not hide the other rows
+        notes.append(f"joined seats: {type(exc).__name__}: {str(exc).splitlines()[0]}")
+    else:
+        for name, how, goal in (("joined", "parlour join", 1.3), ("door", "the SSH door", 1.6)):
+            rows.append(Row(
+                f"key to repaint on a joined seat ({how}) / the same screen in hotseat play",
+                "island: IslandTable (hex board)", ms(seats.median(name)),
+                ms(seats.median(name, hotseat=True)), seats.ratio(name), goal,
+            ))
+        rows.append(Row(
+            "host memory per joined seat (host RSS, all joined less none) / lobby RSS",
+            f"island ({seats.seats} seats)", f"{seats.kib_per_seat:.0f} KiB",
+            f"{statistics.median(found['parlour_kib']):.0f} KiB",
+            seats.kib_per_seat / statistics.median(found["parlour_kib"]), None,
+        ))
+        notes += [f"joined seats: {p}" for p in dict.fromkeys(seats.problems)]
 
     print("engine step ...", file=sys.stderr)
     floor = statistics.median(engine_step.durable_write_floor())

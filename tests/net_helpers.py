@@ -150,6 +150,12 @@ class WireClient:
                 if isinstance(message, wire.Snapshot):
                     break
 
+    async def catch_up(self, seq: int) -> None:
+        """Read until the snapshot numbered ``seq`` (the host's latest) has come."""
+        while self.snapshot.seq < seq:
+            if await self.receive() is None:
+                return
+
     async def watch(self) -> None:
         """Read what the host sends until the game is over or the host goes."""
         while self.snapshot.prompt.data is not None:

@@ -168,3 +168,17 @@ async def test_a_client_of_another_protocol_is_told_so(tmp_path: Path):
         client.send(wire.Join(wire.PROTOCOL + 1, host.codes[0]))
         answer = await client.receive()
         assert answer == wire.Refused(host_module.OTHER_PROTOCOL.format(wire.PROTOCOL))
+
+
+async def test_a_seat_joining_makes_no_move_stale(tmp_path: Path):
+    app = make_app(tmp_path)
+    async with app.run_test() as pilot:
+        host = await _island(pilot, tmp_path)
+        host.begin()
+        asked = _asked(host)
+        client = WireClient(host.path)
+        await client.join(host.codes[asked])
+        late = WireClient(host.path)
+        await late.join(host.codes[(asked + 1) % 3])
+        client.act(_first_open(client.snapshot.view.data))  # on the snapshot before the join
+        await until(lambda: len(host.table.session.actions) == 1, pilot)

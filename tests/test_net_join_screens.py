@@ -15,6 +15,7 @@ from tests.tui_helpers import (
     direction_key,
     handing_over,
     make_app,
+    press,
     screen_text,
     secret_leaks,
     settle,
@@ -70,6 +71,9 @@ async def test_a_joined_seat_plays_its_own_screens_at_a_mixed_table(tmp_path: Pa
                 assert not isinstance(join_app.screen, CurtainScreen)
                 assert secret_leaks(live, text, ANN) == []
                 seen.add(type(join_app.screen).__name__)
+                if isinstance(join_app.screen, IslandTable):  # the story follows to its end
+                    last = join_app.joined.table.view(None).log[-1]
+                    assert " ".join(last.split()) in " ".join(text.split())
                 before = len(live.actions)
                 prompt = live.prompt
                 asked = None if prompt is None else prompt.seats[0]
@@ -108,3 +112,22 @@ async def test_a_wrong_code_is_refused_on_the_join_screen(tmp_path: Path):
             await pilot.press(*"ZZZ-ZZZ", "enter")
             await until(lambda: "opens no seat" in screen_text(join_app), pilot)
             assert join_app.joined is None
+
+
+async def test_a_dropped_terminal_says_so_and_enter_joins_again(tmp_path: Path):
+    host_app = make_app(tmp_path)
+    async with host_app.run_test() as host_pilot:
+        host = await hosting(host_pilot, island(4, people=2), tmp_path, [ANN])
+        join_app = JoinApp(host.path, code=host.codes[ANN])
+        async with join_app.run_test() as pilot:
+            await until(lambda: join_app.joined is not None, pilot)
+            mine = join_app.joined.table.view(ANN)
+            for client in list(host.clients):
+                client.close()  # the connection drops
+            await until(lambda: isinstance(join_app.screen, JoinScreen), pilot)
+            await until(lambda: "connection to the host was lost" in screen_text(join_app), pilot)
+            assert host.table.seats[ANN].away
+            await press(pilot, "enter")  # the same code, kept
+            await until(lambda: join_app.joined is not None, pilot)
+            assert join_app.joined.table.view(ANN) == mine
+            assert not host.table.seats[ANN].away

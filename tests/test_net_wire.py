@@ -67,3 +67,20 @@ async def test_no_terminal_is_sent_another_seats_secrets(tmp_path: Path, game_id
             assert _leaks(client, seat, moments) == []
     assert watcher.snapshots[-1].prompt.data is None
     assert _leaks(watcher, None, moments) == []
+
+
+async def test_the_seed_never_leaves_the_host_and_the_save_is_the_hosts_alone(tmp_path: Path):
+    from rules.chance import secret_seed
+    from tests.net_helpers import island
+
+    seed = secret_seed()
+    while len(str(seed)) < 12:  # (a seed long enough that no other number holds it)
+        seed = secret_seed()
+    start = island(1)
+    session = Session.start(start.game, start.config, seed, start.seats)
+    clients, watcher, _ = await _play_hosted(tmp_path, session)
+    for client in [*clients, watcher]:
+        sent = b"".join(client.received)
+        assert str(seed).encode() not in sent
+        assert b'"seed"' not in sent
+    assert (tmp_path / "game.json").stat().st_mode & 0o777 == 0o600

@@ -113,6 +113,12 @@ class Table(Protocol):
         """The person (not a bot) whose move was the last one, or None."""
         ...
 
+    @property
+    def take_back_at_table(self) -> bool:
+        """u stays on the public table, not only at the moment between two people (a
+        joined terminal: nobody passes its keyboard on)."""
+        ...
+
     def handing_over(self) -> HandOver | None:
         """The person the table waits for before their curtain (None: nobody: the table
         is at play, or a private screen shows)."""
@@ -212,6 +218,10 @@ class SessionTable:
     def looked_since(self) -> frozenset[Seat]:
         """The people who have lifted their curtain since the last move."""
         return frozenset()
+
+    @property
+    def take_back_at_table(self) -> bool:
+        return False
 
     def take_back(self) -> str | None:
         refusal = self.take_back_refusal()

@@ -178,6 +178,8 @@ class TableScreen(TakeBack, GameScreen):
 
     def phase_help(self) -> str:
         extra = (" " + HAND_OVER_HELP + TAKE_BACK_HELP) if self.handing else ""
+        if self.table.take_back_at_table:  # (a joined terminal: u stays on its table)
+            extra = TAKE_BACK_HELP
         return super().phase_help() + extra
 
     # --- who decides here -----------------------------------------------------
@@ -209,7 +211,8 @@ class TableScreen(TakeBack, GameScreen):
         if action in HAND_OVER_ACTIONS:
             return handing
         if action in self.TAKE_BACK_ACTIONS:  # (at the public moment: the Footer has room)
-            return self.take_back_allowed(action) if handing else False
+            here = handing or self.table.take_back_at_table
+            return self.take_back_allowed(action) if here else False
         if handing:
             return False  # the next person takes the keyboard first
         return self.table_allows(action, parameters)

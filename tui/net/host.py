@@ -36,6 +36,7 @@ BACKLOG = 16 * 1024 * 1024
 SPECTATOR = "You are watching: only the seated players make moves."
 STALE = "The table changed before your move arrived: look again and choose."
 NOT_YOURS = "That move is not yours to make: you act for your own seat only."
+NOT_YOUR_MOVE = "Only your own last move can be taken back, and the last move was not yours."
 WRONG_CODE = "That code opens no seat at this table. Check it with the host."
 TAKEN_OVER = "Your seat was joined from another terminal, so this one is closed."
 OTHER_PROTOCOL = "This host speaks Parlour protocol {0}: use the same Parlour as the host."
@@ -69,6 +70,12 @@ class Hosted(Protocol):
     def act(self, action: Any) -> str | None: ...
 
     def mark_read(self, seat: Seat) -> None: ...
+
+    def last_mover(self) -> Seat | None: ...
+
+    def take_back_refusal(self) -> str | None: ...
+
+    def take_back(self) -> str | None: ...
 
     def set_away(self, seat: Seat, away: bool) -> None: ...
 
@@ -182,12 +189,15 @@ class Host:
     # --- snapshots ---------------------------------------------------------------------
 
     def changed(self) -> None:
-        """The table may have changed: if it did, every client gets its new snapshot."""
+        """The table may have changed: if it did, every client gets its new snapshot. Its
+        number counts the game's moments, so a seat joining or leaving makes no move
+        stale."""
         moment = (self.table.changes, self.table.seats)
         if moment == self._sent:
             return
+        if self._sent is None or self._sent[0] != moment[0]:
+            self.seq += 1  # a new moment of the game (a seat coming or going is none)
         self._sent = moment
-        self.seq += 1
         for client in list(self.clients):
             self._send_snapshot(client)
 
@@ -200,7 +210,9 @@ class Host:
         )
         read = 0 if seat is None else table.notes_seen.get(seat, 0)
         values = wire.Value(mine), wire.Value(public), wire.Value(table.prompt)
-        client.send(wire.Snapshot(self.seq, *values, seats, read))
+        mine_last = seat is not None and table.last_mover() == seat
+        refusal = (table.take_back_refusal() or "") if mine_last else ""
+        client.send(wire.Snapshot(self.seq, *values, seats, read, mine_last, refusal))
 
     # --- one connection ------------------------------------------------------------------
 
@@ -229,8 +241,9 @@ class Host:
                     continue
                 self._handle(client, message)
         finally:
-            if client is not None:
-                self._leave(client)
+            task = asyncio.current_task()
+            if client is not None and not (task is not None and task.cancelling()):
+                self._leave(client)  # (not while the app closes: it cancels the handlers)
             with contextlib.suppress(Exception):
                 writer.close()
 
@@ -258,11 +271,11 @@ class Host:
             self.log(f"seat {seat + 1} joined")
         self.clients.append(client)
         client.send(wire.Welcome(wire.PROTOCOL, seat, self.table.game.id))
-        sent = self.seq
+        sent = self._sent
         if seat is not None:
             self.table.set_away(seat, False)  # (the others see the seat back)
         self.changed()
-        if self.seq == sent:  # nothing new for the others: the newcomer's first snapshot
+        if self._sent == sent:  # nothing new for the others: the newcomer's first snapshot
             self._send_snapshot(client)
         return client
 
@@ -290,12 +303,23 @@ class Host:
             if seat is not None and message.notes == len(self.table.view(seat).notes):
                 self.table.mark_read(seat)
             return
-        if not isinstance(message, wire.Act):
-            client.send(wire.Refused("The host expects moves from a joined seat."))
-            return
-        refusal = self._refusal(seat, message)
+        if isinstance(message, wire.TakeBack):
+            refusal = self._take_back(seat, message.seq)
+        elif isinstance(message, wire.Act):
+            refusal = self._refusal(seat, message)
+        else:
+            refusal = "The host expects moves from a joined seat."
         if refusal is not None:
             client.send(wire.Refused(refusal))
+
+    def _take_back(self, seat: Seat | None, seq: int) -> str | None:
+        if seat is None:
+            return SPECTATOR
+        if seq != self.seq:
+            return STALE
+        if self.table.last_mover() != seat:
+            return NOT_YOUR_MOVE
+        return self.table.take_back()
 
     def _refusal(self, seat: Seat | None, message: wire.Act) -> str | None:
         if seat is None:

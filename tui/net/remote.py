@@ -22,7 +22,6 @@ from tui.pin_guard import PinDoor, PinGuard
 from tui.port import Demo, HandOver, SeatInfo
 
 NOT_CONNECTED = "Not connected to the host: your move was not sent."
-NO_TAKE_BACK = "Take-back is at the host's keyboard: ask the table there."
 
 
 class RemoteTable:
@@ -84,14 +83,24 @@ class RemoteTable:
 
         return game_ui(self.game_info.id).confirm(action, self.view(None), self.seats)
 
+    @property
+    def take_back_at_table(self) -> bool:
+        return True
+
     def take_back_refusal(self) -> str | None:
-        return NO_TAKE_BACK
+        return self.snapshot.take_back or None
 
     def take_back(self) -> str | None:
-        return NO_TAKE_BACK
+        """Ask the host to take this seat's last move back (its refusal comes later)."""
+        if self.send_line is None:
+            return NOT_CONNECTED
+        refusal = self.take_back_refusal()
+        if refusal is None:
+            self.send_line(wire.encode(wire.TakeBack(self.snapshot.seq)))
+        return refusal
 
     def last_mover(self) -> Seat | None:
-        return None
+        return self.seat if self.snapshot.mine_last else None
 
     def handing_over(self) -> HandOver | None:
         return None  # nobody passes this keyboard on

@@ -63,6 +63,13 @@ class Act:
 
 
 @frozen
+class TakeBack:
+    """Take back this seat's last move, made before the snapshot numbered ``seq``."""
+
+    seq: int
+
+
+@frozen
 class Read:
     """The client's seat has been shown every note up to ``notes`` (the host saves it)."""
 
@@ -104,6 +111,10 @@ class Snapshot:
     prompt: Value
     seats: tuple[SeatLine, ...]
     notes_read: int
+    mine_last: bool = False
+    """The last move was this seat's."""
+    take_back: str = ""
+    """Why this seat may not take its last move back ("": it may)."""
 
 
 @frozen
@@ -133,8 +144,8 @@ CONVERTER.register_unstructure_hook(Value, _unstructure_value)
 CONVERTER.register_structure_hook(Value, _structure_value)
 
 
-Message = Join | Act | Read | Welcome | Snapshot | Refused | Goodbye
-MESSAGES = action_union((Join, Act, Read, Welcome, Snapshot, Refused, Goodbye))
+Message = Join | Act | TakeBack | Read | Welcome | Snapshot | Refused | Goodbye
+MESSAGES = action_union((Join, Act, TakeBack, Read, Welcome, Snapshot, Refused, Goodbye))
 
 
 def encode(message: Message) -> bytes:

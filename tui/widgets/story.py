@@ -156,6 +156,13 @@ class StoryLog(ScrollView, can_focus=True):
         self._rewrap()
         if self.follow:
             self.scroll_end(animate=False, immediate=True)
+            # ... and again once the new length is laid out (until then the end is the
+            # old one: a story that grows between two layouts would stop short of it).
+            self.call_after_refresh(self._follow_end)
+
+    def _follow_end(self) -> None:
+        if self.follow:
+            self.scroll_end(animate=False, immediate=True)
 
     @property
     def lines(self) -> list[str]:

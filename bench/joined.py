@@ -1,0 +1,169 @@
+"""Key to repaint on a joined seat, beside the same screen in hotseat play.
+
+The Island's late save (``late_saves``: the Mover's hex cursor on the table) is
+opened three ways, each program in a pty of its own: ``parlour resume`` (hotseat),
+``parlour join`` to a ``parlour host --resume`` of the same save (the host in a
+pty too), and ``ssh`` through that host's SSH door (a ``parlour join`` child on
+the door's pty). The three are pressed in turn, one key each, so all see the same
+machine load; each ratio is the median over presses of the joined seat's time
+over the hotseat press just before it. The host's memory per joined seat is its
+resident memory with every seat joined less before any joined, per seat.
+"""
+
+from __future__ import annotations
+
+import socket
+import statistics
+import sys
+import tempfile
+from contextlib import ExitStack
+from dataclasses import dataclass, field
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from keys import QUIET, cells  # noqa: E402
+from late_saves import make_scenes  # noqa: E402
+from pty_app import PARLOUR, PtyApp  # noqa: E402
+
+from rules.saves import load  # noqa: E402
+from tui.net import wire  # noqa: E402
+from tui.net.codes import CODE_VARIABLE  # noqa: E402
+
+SSH = "/usr/bin/ssh"
+
+
+@dataclass
+class Joined:
+    pairs: dict[str, list[tuple[float, float]]] = field(default_factory=dict)
+    """For "joined" and "door": (the joined seat's press, the hotseat press before it)."""
+    host_kib_alone: int = 0
+    host_kib_joined: int = 0
+    seats: int = 0
+    problems: list[str] = field(default_factory=list)
+
+    def ratio(self, name: str) -> float:
+        pairs = self.pairs.get(name, [])
+        return statistics.median(j / h for j, h in pairs) if pairs else float("nan")
+
+    def median(self, name: str, hotseat: bool = False) -> float:
+        pairs = self.pairs.get(name, [])
+        return statistics.median(p[1 if hotseat else 0] for p in pairs) if pairs else float("nan")
+
+    @property
+    def kib_per_seat(self) -> float:
+        return (self.host_kib_joined - self.host_kib_alone) / max(1, self.seats)
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def _code(host: PtyApp, name: str) -> str:
+    for line in host.screen_lines():
+        words = line.replace("║", " ").split()
+        if f"{name}:" in words:
+            return words[words.index(f"{name}:") + 1]
+    raise RuntimeError(f"no join code for {name} on the host's screen")
+
+
+def _press(app: PtyApp, key: str) -> tuple[float, bool]:
+    app.settle(0.05)
+    before = cells(app)
+    seconds, _, _ = app.key_to_repaint(key, quiet=QUIET)
+    return seconds, cells(app) != before
+
+
+def _join_raw(path: Path, code: str) -> socket.socket:
+    """A seat joined by a bare socket client (for the host's memory), kept open."""
+    client = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    client.connect(str(path))
+    client.sendall(wire.encode(wire.Join(wire.PROTOCOL, code)))
+    return client
+
+
+def _race(
+    result: Joined, name: str, hotseat: PtyApp, other: PtyApp, keys: tuple[str, ...], presses: int
+) -> None:
+    """Press the same keys on the hotseat table and on ``other`` in turn."""
+    found = result.pairs.setdefault(name, [])
+    rounds = -(-(presses + 2) // len(keys)) * len(keys)  # (whole rounds: the cursor ends home)
+    for number in range(rounds):
+        key = keys[number % len(keys)]
+        (h, h_changed), (o, o_changed) = _press(hotseat, key), _press(other, key)
+        if number < 2:  # a first step can warm caches
+            continue
+        found.append((o, h))
+        for who, changed in (("hotseat", h_changed), (name, o_changed)):
+            if not changed:
+                result.problems.append(f"{who}: pressing {key!r} changed nothing")
+
+
+def measure(presses: int = 25, folder: Path | None = None) -> Joined:
+    result = Joined()
+    with tempfile.TemporaryDirectory(prefix="parlour-joined-") as temp, ExitStack() as stack:
+        where = folder or Path(temp)
+        scene = next(s for s in make_scenes(where) if s.game == "island")
+        session = load(scene.path)
+        assert session.prompt is not None
+        mover = session.prompt.seats[0]
+        names = [seat.name for seat in session.seats]
+        hotseat = stack.enter_context(
+            PtyApp([PARLOUR, "resume", str(scene.path), "--saves", str(where / "h")])
+        )
+        hotseat.wait_text(scene.marker)
+        hosted = where / "hosted.json"
+        hosted.write_bytes(scene.path.read_bytes())
+        sock, port = where / "table.sock", _free_port()
+        host = stack.enter_context(PtyApp([
+            PARLOUR, "host", "--resume", str(hosted), "--saves", str(where / "s"),
+            "--socket", str(sock), "--ssh", str(port), "--bot-delay", "0",
+        ]))
+        host.wait_text("Enter starts the game")
+        host.settle(0.5)
+        result.host_kib_alone = host.rss_kib()
+        code = _code(host, names[mover])
+        joined = stack.enter_context(PtyApp(
+            [PARLOUR, "join", "--socket", str(sock)], env={CODE_VARIABLE: code}
+        ))
+        joined.wait_text("Island")
+        for seat in range(len(names)):
+            if seat != mover:
+                stack.callback(_join_raw(sock, _code(host, names[seat])).close)
+        host.press("enter")  # the game starts
+        joined.wait_text(scene.marker)
+        host.settle(0.5)
+        result.seats = len(names)
+        result.host_kib_joined = host.rss_kib()
+        _race(result, "joined", hotseat, joined, scene.keys, presses)
+        joined.close()
+        # The same seat through the SSH door: ssh in a pty, the code at its prompt.
+        door = stack.enter_context(PtyApp([
+            SSH, "-p", str(port), "-o", "StrictHostKeyChecking=no",
+            "-o", "UserKnownHostsFile=/dev/null", "-o", "LogLevel=ERROR", "party@127.0.0.1",
+        ]))
+        door.wait_text("Join code:")
+        for ch in code:
+            door.press(ch)
+        door.press("enter")
+        door.wait_text(scene.marker)
+        _race(result, "door", hotseat, door, scene.keys, presses)
+    return result
+
+
+def main() -> None:
+    r = measure()
+    for name in ("joined", "door"):
+        print(
+            f"{name}: {r.median(name) * 1000:.1f} ms against hotseat "
+            f"{r.median(name, hotseat=True) * 1000:.1f} ms, {r.ratio(name):.2f}x"
+        )
+    print(f"host memory per joined seat: {r.kib_per_seat:.0f} KiB ({r.seats} seats)")
+    for problem in dict.fromkeys(r.problems):
+        print(f"    problem: {problem}")
+
+
+if __name__ == "__main__":
+    main()

@@ -73,7 +73,9 @@ def test_new_with_an_unknown_option_says_why(capsys):
     assert "has no option 'x'" in capsys.readouterr().err
 
 
-@pytest.mark.parametrize("command", ["new", "resume", "demo", "simulate", "check", "rules"])
+@pytest.mark.parametrize(
+    "command", ["new", "resume", "demo", "simulate", "check", "rules", "host", "join"]
+)
 def test_every_command_has_help(command, capsys):
     with pytest.raises(SystemExit) as exit_info:
         main([command, "--help"])

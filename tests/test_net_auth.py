@@ -8,7 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from rules.island.state import MoveTo
-from tests.net_helpers import WireClient, hosting, until
+from tests.net_helpers import WireClient, hosting, island, until
 from tests.screen_sweep import Table
 from tests.tui_helpers import make_app
 from tui.net import host as host_module
@@ -182,3 +182,36 @@ async def test_a_seat_joining_makes_no_move_stale(tmp_path: Path):
         await late.join(host.codes[(asked + 1) % 3])
         client.act(_first_open(client.snapshot.view.data))  # on the snapshot before the join
         await until(lambda: len(host.table.session.actions) == 1, pilot)
+
+
+async def test_a_line_over_the_limit_ends_that_connection_only(tmp_path: Path):
+    app = make_app(tmp_path)
+    async with app.run_test() as pilot:
+        host = await _island(pilot, tmp_path)
+        client, other = WireClient(host.path), WireClient(host.path)
+        await client.join(host.codes[0])
+        await other.join(host.codes[1])
+        client.send_raw(b"x" * (wire.LINE_LIMIT + 10) + b"\n")
+        await until(lambda: host.table.seats[0].away, pilot)
+        assert [c.seat for c in host.clients] == [1]
+        assert not host.table.seats[1].away
+
+
+async def test_a_group_socket_is_open_to_the_group_only(tmp_path: Path):
+    import grp
+    import os
+
+    group = grp.getgrgid(os.getgid()).gr_name
+    app = make_app(tmp_path)
+    async with app.run_test() as pilot:
+        host = await hosting(pilot, island(3), tmp_path, [0, 1, 2], group=group)
+        assert host.path.stat().st_mode & 0o777 == 0o660
+        assert host.path.parent.stat().st_mode & 0o777 == 0o710
+
+
+async def test_a_private_socket_is_the_users_alone(tmp_path: Path):
+    app = make_app(tmp_path)
+    async with app.run_test() as pilot:
+        host = await _island(pilot, tmp_path)
+        assert host.path.stat().st_mode & 0o777 == 0o600
+        assert host.path.parent.stat().st_mode & 0o777 == 0o700

@@ -118,7 +118,10 @@ async def test_a_friend_joins_over_ssh_and_sees_only_their_seat(tmp_path: Path):
                 screen.arrived.clear()
                 await screen.arrived.wait()
             assert len(host.door.sessions) == 1
+            child = next(iter(host.door.sessions)).child
+            assert child is not None
         await until(lambda: not host.door.sessions, pilot)  # the child ends with its session
+        await until(lambda: not Path(f"/proc/{child.pid}").exists(), pilot)  # and is reaped
 
 
 async def test_a_wrong_code_gets_no_shell_and_the_host_key_is_kept(tmp_path: Path):

@@ -131,3 +131,19 @@ async def test_a_dropped_terminal_says_so_and_enter_joins_again(tmp_path: Path):
             await until(lambda: join_app.joined is not None, pilot)
             assert join_app.joined.table.view(ANN) == mine
             assert not host.table.seats[ANN].away
+
+
+async def test_a_watching_terminal_shows_the_public_table_and_acts_on_nothing(tmp_path: Path):
+    host_app = make_app(tmp_path)
+    async with host_app.run_test(size=(100, 30)) as host_pilot:
+        host = await hosting(host_pilot, island(4, people=3), tmp_path, [ANN, BO, CLEO])
+        host.begin()
+        watching = JoinApp(host.path, watching=True)
+        async with watching.run_test(size=(100, 30)) as pilot:
+            await until(lambda: isinstance(watching.screen, IslandTable), pilot)
+            await settle(pilot)
+            text = screen_text(watching)
+            assert secret_leaks(host.table.session, text, None) == []
+            assert "Now: Ann" in text
+            for key in ("m Move", "p Place", "r Remove", "u Take back"):
+                assert key not in text

@@ -1,18 +1,18 @@
-"""``parlour host`` and ``parlour join`` on the command line."""
+"""``parlour host`` and ``parlour join`` on the command line.
+
+Only the parsers are built at start-up (``parlour`` alone opens the lobby, which
+must not wait for sockets): each command imports what it uses."""
 
 from __future__ import annotations
 
 import argparse
-import grp
 import os
-import socket
 import sys
 from pathlib import Path
 from typing import Any
 
 from tui.cli_game import add_bot_delay, finish, new_session
 from tui.cli_values import KNOWN_SEED, port_number, seed_number, shown
-from tui.net.codes import CODE_VARIABLE
 
 
 def add_net_commands(
@@ -85,6 +85,8 @@ def _socket_path(args: argparse.Namespace) -> Path:
 
 def hosted_here(path: Path) -> bool:
     """Whether a host is listening at ``path`` now."""
+    import socket
+
     probe = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
     try:
         probe.connect(str(path))
@@ -107,6 +109,8 @@ def host(args: argparse.Namespace) -> int:
     if hosted_here(path):
         return _fail(f"a game is already hosted at {path} (--socket chooses another place)")
     if args.group:
+        import grp
+
         try:
             grp.getgrnam(args.group)
         except KeyError:
@@ -162,6 +166,7 @@ def host(args: argparse.Namespace) -> int:
 
 def join(args: argparse.Namespace) -> int:
     """Join a hosted game's seat (or watch it)."""
+    from tui.net.codes import CODE_VARIABLE
     from tui.net.join_app import JoinApp
 
     code = os.environ.pop(CODE_VARIABLE, "")

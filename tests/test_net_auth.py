@@ -5,21 +5,26 @@ moves, the same snapshot number."""
 
 from __future__ import annotations
 
+from contextlib import asynccontextmanager
 from pathlib import Path
 
 from rules.island.state import MoveTo
 from tests.net_helpers import WireClient, hosting, island, until
-from tests.screen_sweep import Table
-from tests.tui_helpers import make_app
+from tests.tui_helpers import make_app, settle
 from tui.net import host as host_module
 from tui.net import wire
 
-ISLAND = Table("island", 3, (), "default")
 
-
-async def _island(pilot, tmp_path: Path, joined=(0, 1, 2)):
-    session = ISLAND.session(3, pins=False)
-    return await hosting(pilot, session, tmp_path, list(joined))
+@asynccontextmanager
+async def _hosted(tmp_path: Path, *, started: bool = True, **options):
+    """A hosted island, every seat joined (none connected yet), started or not."""
+    app = make_app(tmp_path)
+    async with app.run_test() as pilot:
+        host = await hosting(pilot, island(3), tmp_path, [0, 1, 2], **options)
+        if started:
+            host.begin()
+            await settle(pilot)  # the table shows
+        yield pilot, host
 
 
 def _asked(host) -> int:
@@ -50,9 +55,7 @@ async def test_a_wrong_code_is_refused_slowed_and_logged_without_the_code(tmp_pa
     async def sleep(seconds: float) -> None:
         waits.append(seconds)
 
-    app = make_app(tmp_path)
-    async with app.run_test() as pilot:
-        host = await _island(pilot, tmp_path)
+    async with _hosted(tmp_path, started=False) as (pilot, host):
         host.sleep = sleep
         lines: list[str] = []
         host.log = lines.append
@@ -67,10 +70,7 @@ async def test_a_wrong_code_is_refused_slowed_and_logged_without_the_code(tmp_pa
 
 
 async def test_a_seat_acts_only_as_itself(tmp_path: Path):
-    app = make_app(tmp_path)
-    async with app.run_test() as pilot:
-        host = await _island(pilot, tmp_path)
-        host.begin()
+    async with _hosted(tmp_path) as (pilot, host):
         asked = _asked(host)
         other = (asked + 1) % 3
         client = WireClient(host.path)
@@ -81,10 +81,7 @@ async def test_a_seat_acts_only_as_itself(tmp_path: Path):
 
 
 async def test_a_move_out_of_turn_is_refused_by_the_rules(tmp_path: Path):
-    app = make_app(tmp_path)
-    async with app.run_test() as pilot:
-        host = await _island(pilot, tmp_path)
-        host.begin()
+    async with _hosted(tmp_path) as (pilot, host):
         other = (_asked(host) + 1) % 3
         client = WireClient(host.path)
         await client.join(host.codes[other])
@@ -95,10 +92,7 @@ async def test_a_move_out_of_turn_is_refused_by_the_rules(tmp_path: Path):
 
 
 async def test_a_move_on_an_old_snapshot_is_refused_as_stale(tmp_path: Path):
-    app = make_app(tmp_path)
-    async with app.run_test() as pilot:
-        host = await _island(pilot, tmp_path)
-        host.begin()
+    async with _hosted(tmp_path) as (pilot, host):
         asked = _asked(host)
         client = WireClient(host.path)
         await client.join(host.codes[asked])
@@ -111,10 +105,7 @@ async def test_a_move_on_an_old_snapshot_is_refused_as_stale(tmp_path: Path):
 
 
 async def test_a_spectator_never_acts(tmp_path: Path):
-    app = make_app(tmp_path)
-    async with app.run_test() as pilot:
-        host = await _island(pilot, tmp_path)
-        host.begin()
+    async with _hosted(tmp_path) as (pilot, host):
         asked = _asked(host)
         watcher = WireClient(host.path)
         assert isinstance(await watcher.join(watch=True), wire.Welcome)
@@ -126,9 +117,7 @@ async def test_a_spectator_never_acts(tmp_path: Path):
 
 
 async def test_nobody_moves_before_the_host_starts_the_game(tmp_path: Path):
-    app = make_app(tmp_path)
-    async with app.run_test() as pilot:
-        host = await _island(pilot, tmp_path)
+    async with _hosted(tmp_path, started=False) as (pilot, host):
         asked = _asked(host)
         client = WireClient(host.path)
         await client.join(host.codes[asked])
@@ -138,10 +127,7 @@ async def test_nobody_moves_before_the_host_starts_the_game(tmp_path: Path):
 
 
 async def test_a_line_that_is_no_message_is_refused_and_the_seat_stays(tmp_path: Path):
-    app = make_app(tmp_path)
-    async with app.run_test() as pilot:
-        host = await _island(pilot, tmp_path)
-        host.begin()
+    async with _hosted(tmp_path) as (pilot, host):
         client = WireClient(host.path)
         await client.join(host.codes[0])
         client.send_raw(b'{"type": "Act", "seq": 1}\n')
@@ -160,9 +146,7 @@ async def test_a_line_that_is_no_message_is_refused_and_the_seat_stays(tmp_path:
 
 
 async def test_a_client_of_another_protocol_is_told_so(tmp_path: Path):
-    app = make_app(tmp_path)
-    async with app.run_test() as pilot:
-        host = await _island(pilot, tmp_path)
+    async with _hosted(tmp_path, started=False) as (pilot, host):
         client = WireClient(host.path)
         await client.connect()
         client.send(wire.Join(wire.PROTOCOL + 1, host.codes[0]))
@@ -171,10 +155,7 @@ async def test_a_client_of_another_protocol_is_told_so(tmp_path: Path):
 
 
 async def test_a_seat_joining_makes_no_move_stale(tmp_path: Path):
-    app = make_app(tmp_path)
-    async with app.run_test() as pilot:
-        host = await _island(pilot, tmp_path)
-        host.begin()
+    async with _hosted(tmp_path) as (pilot, host):
         asked = _asked(host)
         client = WireClient(host.path)
         await client.join(host.codes[asked])
@@ -185,9 +166,7 @@ async def test_a_seat_joining_makes_no_move_stale(tmp_path: Path):
 
 
 async def test_a_line_over_the_limit_ends_that_connection_only(tmp_path: Path):
-    app = make_app(tmp_path)
-    async with app.run_test() as pilot:
-        host = await _island(pilot, tmp_path)
+    async with _hosted(tmp_path, started=False) as (pilot, host):
         client, other = WireClient(host.path), WireClient(host.path)
         await client.join(host.codes[0])
         await other.join(host.codes[1])
@@ -202,16 +181,12 @@ async def test_a_group_socket_is_open_to_the_group_only(tmp_path: Path):
     import os
 
     group = grp.getgrgid(os.getgid()).gr_name
-    app = make_app(tmp_path)
-    async with app.run_test() as pilot:
-        host = await hosting(pilot, island(3), tmp_path, [0, 1, 2], group=group)
+    async with _hosted(tmp_path, group=group) as (_, host):
         assert host.path.stat().st_mode & 0o777 == 0o660
         assert host.path.parent.stat().st_mode & 0o777 == 0o710
 
 
 async def test_a_private_socket_is_the_users_alone(tmp_path: Path):
-    app = make_app(tmp_path)
-    async with app.run_test() as pilot:
-        host = await _island(pilot, tmp_path)
+    async with _hosted(tmp_path, started=False) as (pilot, host):
         assert host.path.stat().st_mode & 0o777 == 0o600
         assert host.path.parent.stat().st_mode & 0o777 == 0o700

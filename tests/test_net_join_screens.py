@@ -10,6 +10,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from rules.island.state import MoveTo, Phase, PlaceTile
+from rules.session import Session
+from rules.simulate import play_out
 from tests.net_helpers import hosting, island, until
 from tests.tui_helpers import (
     direction_key,
@@ -147,3 +149,24 @@ async def test_a_watching_terminal_shows_the_public_table_and_acts_on_nothing(tm
             assert "Now: Ann" in text
             for key in ("m Move", "p Place", "r Remove", "u Take back"):
                 assert key not in text
+
+
+async def test_the_end_screens_keys_on_a_joined_terminal_say_where_they_act(tmp_path: Path):
+    from tui.net.join_app import AGAIN, EXPORT
+
+    host_app = make_app(tmp_path)
+    async with host_app.run_test(size=(100, 30)) as host_pilot:
+        start = island(4, people=1)
+        session = Session.start(start.game, start.config, 918273645546372819, start.seats)
+        host = await hosting(host_pilot, play_out(session, 500), tmp_path, [ANN])
+        host.begin()
+        join_app = JoinApp(host.path, code=host.codes[ANN])
+        async with join_app.run_test(size=(100, 30)) as pilot:
+            await until(lambda: isinstance(join_app.screen, ResolutionScreen), pilot)
+            text = screen_text(join_app)
+            assert "The seed stays with the host" in text
+            assert str(session.seed) not in text
+            await press(pilot, "e")
+            await press(pilot, "p")
+            shown = [n.message for n in join_app._notifications]
+            assert shown == [EXPORT, AGAIN]

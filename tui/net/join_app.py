@@ -37,6 +37,8 @@ JOIN_HELP = (
 )
 WATCH_HELP = "This terminal watches the public table of a hosted game; it cannot act."
 GONE = "The connection to the host was lost. Enter joins again."
+AGAIN = "The host deals the next game: join it with its new code."
+EXPORT = "The story is written at the host's keyboard (e on its end screen): ask there."
 
 
 class JoinScreen(ParlourScreen):
@@ -188,7 +190,11 @@ class JoinApp(TableApp):
 
     @on(messages.PlayAgain)
     def play_again(self) -> None:
-        self.notify("The host deals the next game: join it with its new code.")
+        self.notify(AGAIN)
+
+    @on(messages.ExportStory)
+    def export_story(self) -> None:
+        self.notify(EXPORT)
 
     @on(messages.ShowLobby)
     def show_lobby(self) -> None:

@@ -38,19 +38,24 @@ async def until(condition: Any, pilot: Any = None) -> None:
     raise AssertionError("the condition never came")
 
 
-def island(seed: int, people: int = 3) -> Session[Any]:
-    """A Temptation Island game whose first ``people`` seats are people, the rest bots."""
+def with_bots(session: Session[Any], people: int) -> Session[Any]:
+    """``session`` with its first ``people`` seats people and the rest bots."""
     from attrs import evolve
 
     from rules.session import BOT
-    from tests.screen_sweep import Table
 
-    session = Table("island", 3, (), "default").session(seed, pins=False)
     seats = tuple(
         seat if number < people else evolve(seat, kind=BOT)
         for number, seat in enumerate(session.seats)
     )
     return evolve(session, seats=seats)
+
+
+def island(seed: int, people: int = 3) -> Session[Any]:
+    """A Temptation Island game whose first ``people`` seats are people, the rest bots."""
+    from tests.screen_sweep import Table
+
+    return with_bots(Table("island", 3, (), "default").session(seed, pins=False), people)
 
 
 async def hosting(

@@ -9,10 +9,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from rules.island.state import MoveTo, Phase, PlaceTile
 from rules.session import Session
 from rules.simulate import play_out
-from tests.net_helpers import hosting, island, until
+from tests.net_helpers import hosting, island, until, with_bots
+from tests.screen_sweep import check_size, game_ids, tables
 from tests.tui_helpers import (
     direction_key,
     handing_over,
@@ -24,6 +27,7 @@ from tests.tui_helpers import (
 )
 from tui.island.seat import IslandChoice
 from tui.island.table import IslandTable
+from tui.kit.table import TableScreen
 from tui.net.join_app import JoinApp, JoinScreen
 from tui.screens.curtain import CurtainScreen
 from tui.screens.resolution import ResolutionScreen
@@ -170,3 +174,28 @@ async def test_the_end_screens_keys_on_a_joined_terminal_say_where_they_act(tmp_
             await press(pilot, "p")
             shown = [n.message for n in join_app._notifications]
             assert shown == [EXPORT, AGAIN]
+
+
+@pytest.mark.parametrize("game_id", game_ids())
+async def test_a_joined_seats_screens_fit_80x24_with_every_key_in_the_bar(
+    tmp_path: Path, game_id: str
+):
+    session = with_bots(tables(game_id)[0].session(3, pins=False), people=1)
+    host_app = make_app(tmp_path)
+    async with host_app.run_test(size=(80, 24)) as host_pilot:
+        host = await hosting(host_pilot, session, tmp_path, [0])
+        host.begin()
+        join_app = JoinApp(host.path, code=host.codes[0])
+        async with join_app.run_test(size=(80, 24)) as pilot:
+            await until(lambda: join_app.joined is not None, pilot)
+            shown: set[str] = set()
+            for _ in range(30):  # the seat's first screens, Enter on each, up to its table
+                await settle(pilot)
+                screen = join_app.screen
+                shown.add(type(screen).__name__)
+                assert "^q Quit" in screen_text(join_app).splitlines()[-1], type(screen)
+                assert check_size(screen_text(join_app), 80, 24) is None
+                if isinstance(screen, TableScreen):
+                    break
+                await press(pilot, "enter")
+            assert shown

@@ -114,9 +114,9 @@ class Table(Protocol):
         ...
 
     @property
-    def take_back_at_table(self) -> bool:
-        """u stays on the public table, not only at the moment between two people (a
-        joined terminal: nobody passes its keyboard on)."""
+    def own_terminal(self) -> bool:
+        """One seat's own terminal (``parlour join``): nobody passes its keyboard on, so
+        there is no moment between two people, and u stays on the table."""
         ...
 
     def handing_over(self) -> HandOver | None:
@@ -220,7 +220,7 @@ class SessionTable:
         return frozenset()
 
     @property
-    def take_back_at_table(self) -> bool:
+    def own_terminal(self) -> bool:
         return False
 
     def take_back(self) -> str | None:

@@ -47,6 +47,11 @@ HAND_OVER_HELP = (
     "person's last turn (PgUp and PgDn page through it, when it is long); Enter brings "
     "their curtain."
 )
+OWN_TERMINAL_HELP = (
+    " This terminal is your seat alone: your own steps show here without a curtain (h "
+    "hides them), and the story shows each move as it is made; the whole story is on "
+    "the end screen."
+)
 LOG_LINES = 40
 """How much of the story the table keeps in its log (the end screen has it all)."""
 
@@ -178,8 +183,8 @@ class TableScreen(TakeBack, GameScreen):
 
     def phase_help(self) -> str:
         extra = (" " + HAND_OVER_HELP + TAKE_BACK_HELP) if self.handing else ""
-        if self.table.take_back_at_table:  # (a joined terminal: u stays on its table)
-            extra = TAKE_BACK_HELP
+        if self.table.own_terminal:  # (a joined terminal: u and the story stay on its table)
+            extra = OWN_TERMINAL_HELP + TAKE_BACK_HELP
         return super().phase_help() + extra
 
     # --- who decides here -----------------------------------------------------
@@ -211,7 +216,7 @@ class TableScreen(TakeBack, GameScreen):
         if action in HAND_OVER_ACTIONS:
             return handing
         if action in self.TAKE_BACK_ACTIONS:  # (at the public moment: the Footer has room)
-            here = handing or self.table.take_back_at_table
+            here = handing or self.table.own_terminal
             return self.take_back_allowed(action) if here else False
         if handing:
             return False  # the next person takes the keyboard first

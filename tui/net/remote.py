@@ -84,7 +84,7 @@ class RemoteTable:
         return game_ui(self.game_info.id).confirm(action, self.view(None), self.seats)
 
     @property
-    def take_back_at_table(self) -> bool:
+    def own_terminal(self) -> bool:
         return True
 
     def take_back_refusal(self) -> str | None:

@@ -53,8 +53,13 @@ def _set_size(fd: int, columns: int, rows: int) -> None:
     fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", rows, columns, 0, 0))
 
 
-def _take_terminal() -> None:  # (in the child, after setsid: its pty becomes its terminal)
+def _take_terminal() -> None:
+    """In the child, after setsid: its pty becomes its terminal, and a hang-up ends it
+    (a host started under ``nohup`` ignores SIGHUP, and its children would inherit
+    that)."""
     fcntl.ioctl(0, termios.TIOCSCTTY, 0)
+    signal.signal(signal.SIGHUP, signal.SIG_DFL)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
 
 class Door:
@@ -243,6 +248,7 @@ class JoinSession(asyncssh.SSHServerSession[bytes]):
         """End the seat's child (it is reaped by the loop's child watcher)."""
         child = self.child
         if child is not None and child.returncode is None:
-            with contextlib.suppress(ProcessLookupError):
-                os.killpg(child.pid, signal.SIGHUP)
+            for ending in (signal.SIGHUP, signal.SIGTERM):  # (as a terminal closing would)
+                with contextlib.suppress(ProcessLookupError):
+                    os.killpg(child.pid, ending)
         self.door.sessions.discard(self)

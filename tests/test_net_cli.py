@@ -63,3 +63,24 @@ def test_a_socket_already_hosting_a_game_is_not_taken_over(tmp_path: Path, capsy
         assert main([*argv, "--socket", str(path)]) == 2
     _one_line(capsys, f"a game is already hosted at {path}")
     assert not hosted_here(tmp_path / "nothing.sock")
+
+
+def test_a_socket_folder_that_is_no_folder_of_ours_is_refused(tmp_path: Path, capsys):
+    import os
+
+    from tui.net.codes import folder_problem
+
+    (tmp_path / "file").write_text("")
+    os.symlink(tmp_path, tmp_path / "link")
+    argv = ["host", "island", "--players", "Ann,Bo", "--bots", "1"]
+    assert main([*argv, "--socket", str(tmp_path / "file" / "table.sock")]) == 2
+    _one_line(capsys, f"{tmp_path / 'file'} is not a folder")
+    assert folder_problem(tmp_path / "link") == f"{tmp_path / 'link'} is not a folder"
+    assert folder_problem(tmp_path) is None
+    assert folder_problem(tmp_path / "not-yet") is None
+    theirs = tmp_path / "theirs"
+    theirs.mkdir()
+    os.chown(theirs, os.getuid() + 4242, -1)  # (made first by someone else)
+    assert folder_problem(theirs) == (
+        f"{theirs} belongs to another user: --socket chooses another place"
+    )

@@ -105,7 +105,12 @@ def host(args: argparse.Namespace) -> int:
     from tui.net.hosting import joined_seats, start_hosting
 
     saves_dir = Path(args.saves) if hasattr(args, "saves") else default_folder()
+    from tui.net.codes import folder_problem
+
     path = _socket_path(args)
+    problem = folder_problem(path.parent)
+    if problem:
+        return _fail(problem)
     if hosted_here(path):
         return _fail(f"a game is already hosted at {path} (--socket chooses another place)")
     if args.group:

@@ -62,3 +62,21 @@ def runtime_folder(shared: bool = False) -> Path:
 
 def default_socket() -> Path:
     return runtime_folder() / SOCKET_NAME
+
+
+def folder_problem(folder: Path) -> str | None:
+    """Why the socket may not go in ``folder`` (None: it may). An existing folder must
+    be a real folder of this user's: in /tmp anyone could have made it first."""
+    try:
+        found = os.lstat(folder)
+    except FileNotFoundError:
+        return None
+    except OSError as exc:
+        return f"{folder}: {exc.strerror or exc}"
+    import stat
+
+    if not stat.S_ISDIR(found.st_mode):
+        return f"{folder} is not a folder"
+    if found.st_uid != os.getuid():
+        return f"{folder} belongs to another user: --socket chooses another place"
+    return None

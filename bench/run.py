@@ -7,10 +7,12 @@ the resume list of 100 saves and the end of a game), startup and memory
 (``handoffs.py``: curtains per round, the same person twice) and the joined seats
 (``joined.py``: key to repaint on a seat's own terminal, over the socket and through
 the SSH door, against the same screen in hotseat play; the host's memory per joined
-seat), then prints one
+seat) and the tournament (``tournament.py``: a bot among random seats, and each seat's
+share at an all-bot table, per game), then prints one
 row per figure: the measure, the game, Parlour's value, the reference it is
 divided by, the ratio, the goal and whether it is met. ``--write-readme`` puts
-the table, the date and the machine into bench/README.md.
+the table, the date and the machine into bench/README.md (the tournament's table
+into its own place there).
 """
 
 from __future__ import annotations
@@ -36,6 +38,7 @@ import joined  # noqa: E402
 import keys  # noqa: E402
 import screens_open  # noqa: E402
 import startup  # noqa: E402
+import tournament  # noqa: E402
 
 README = Path(__file__).resolve().parent / "README.md"
 BEGIN, END = "<!-- bench table: written by `bench/run.py --write-readme` -->", "<!-- end -->"
@@ -261,12 +264,22 @@ def main() -> int:
                         help="timed ends of a game (each starts both apps afresh)")
     parser.add_argument("--games", type=int, default=10, help="bot games per game (engine)")
     parser.add_argument("--handoff-games", type=int, default=1, help="games per table (hand-offs)")
+    parser.add_argument("--tournament-games", type=int, default=tournament.ALL_BOT_GAMES,
+                        help="games at each all-bot table (tournament)")
+    parser.add_argument("--against-random", type=int, default=tournament.AGAINST_RANDOM_GAMES,
+                        help="games of a bot among random seats, per game (tournament)")
+    parser.add_argument("--jobs", type=int, default=min(2, os.cpu_count() or 1),
+                        help="processes for the tournament's games")
     parser.add_argument("--write-readme", action="store_true", help="update bench/README.md")
     args = parser.parse_args()
 
     started, load_before = time.perf_counter(), load()
     rows, notes, split = collect(args)
     handoff_table = handoffs.table(handoffs.measure(args.handoff_games))
+    print("tournament: bots among random seats, and all bots ...", file=sys.stderr)
+    tourney_started = time.perf_counter()
+    found = tournament.measure(args.tournament_games, args.against_random, args.jobs)
+    tourney_took = time.perf_counter() - tourney_started
     took = time.perf_counter() - started
     when = utc_now()
     header = [
@@ -281,6 +294,9 @@ def main() -> int:
         print("\n".join(split))
     print(f"\nhand-offs ({args.handoff_games} bot-decided game per table, through the app):")
     print(handoff_table)
+    print(f"\ntournament: {tournament.summary(found, tourney_took, args.jobs)}")
+    print(tournament.table(found))
+    notes += [f"tournament: {line}" for line in tournament.problems(found)]
     for note in notes:
         print(f"problem: {note}")
     if args.write_readme:
@@ -294,6 +310,7 @@ def main() -> int:
         if notes:
             body += "\nProblems seen in this run:\n\n" + "\n".join(f"* {n}" for n in notes) + "\n"
         write_readme(body.rstrip("\n"))
+        tournament.write_readme(tournament.readme_text(found, tourney_took, args.jobs, when))
         print(f"\nwrote {README}")
     return 0
 

@@ -256,6 +256,10 @@ class GameInfo(Generic[StateT, ViewT]):
     turn_of: Callable[[StateT], int] = field(kw_only=True)
     """How far the game has come, counted in ``turn_word``s (the Temptress's rounds)."""
     turn_word: str = field(kw_only=True, default="turn")
+    rules_edition: int = field(kw_only=True, default=1)
+    """Raised whenever a change of the rules can make an older game's moves replay
+    differently; a journal keeps the edition it was begun under, so an older game that
+    no longer replays is named as such, not as an edited file."""
 
     @property
     def bot_seats(self) -> int:

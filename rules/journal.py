@@ -35,7 +35,16 @@ from rules.session import Session
 JOURNAL = "parlour-journal"
 JOURNAL_VERSION = 3
 HEADER_FIELDS = frozenset({"format", "version", "game", "seed", "seats", "config", "begun_at"})
-HEADERS = (HEADER_FIELDS | {"hash"}, HEADER_FIELDS | {"turn", "hash"})
+HEADERS = tuple(
+    HEADER_FIELDS | extra
+    for extra in (
+        {"hash"},
+        {"turn", "hash"},
+        {"rules", "hash"},
+        {"rules", "turn", "hash"},
+    )
+)
+"""A header's fields: ``turn`` and ``rules`` (the game's rules edition) came later."""
 """A header's keys: since the first journals it also says the turn when it was written
 (what a journal with no moves yet replays to)."""
 MOVE_FIELDS = frozenset({"n", "action", "turn", "finished", "at"})
@@ -173,6 +182,7 @@ class Journal:
             "config": CONVERTER.unstructure(session.config),
             "begun_at": _now(),
             "turn": session.turn,
+            "rules": session.game.rules_edition,
         }
         last = header["hash"] = chained("", header)
         lines = [_encoded(header)]
@@ -283,6 +293,12 @@ def read_journal(path: Path, raw: bytes | None = None) -> Read:
 
 def _counts(value: Any) -> bool:
     return isinstance(value, list) and all(type(n) is int and n >= 0 for n in value)
+
+
+def rules_edition(read: Read) -> int:
+    """The rules edition the journal's game was begun under (1 before editions were kept)."""
+    edition = read.header.get("rules", 1)
+    return edition if type(edition) is int else 0
 
 
 def as_save_fields(path: Path, read: Read) -> dict[str, Any]:

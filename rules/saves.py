@@ -29,6 +29,7 @@ from rules.journal import (
     as_save_fields,
     is_journal,
     read_journal,
+    rules_edition,
     summary_fields,
 )
 from rules.names import text_fault
@@ -133,6 +134,12 @@ def _structure(path: Path, value: Any, kind: Any, where: str) -> Any:
         raise SaveError(f"{path} is damaged: in {where}, {problem}") from None
 
 
+OLDER_RULES = (
+    "{path}: this game was begun under an earlier edition of {title}'s rules, and its "
+    "moves no longer replay under this Parlour's; it cannot be resumed (start a new game)"
+)
+
+
 def load(path: Path) -> Session:
     """Read, replay and check a save; SaveError with one line for any fault."""
     return open_save(path).session
@@ -212,10 +219,17 @@ def _load(path: Path) -> Opened:
         raise SaveError(f"{path}: its setup is damaged and cannot start a game") from None
     if len(seats) != players:
         raise SaveError(f"{path}: it lists {len(seats)} seats for a {players}-seat game")
+    # A journal (its chain holds) begun under an earlier edition of the rules: a move
+    # that no longer replays is the rules' change, not damage. (A version 1 or 2 save
+    # keeps no edition.)
+    edition = 0 if journal_read is None else rules_edition(journal_read)
+    older = 0 < edition < game.rules_edition
     for number, action in enumerate(actions, start=1):
         try:
             session = session.apply(action)
         except IllegalAction as exc:
+            if older:
+                raise SaveError(OLDER_RULES.format(path=path, title=game.title)) from None
             raise SaveError(
                 f"{path}: action {number} does not replay ({exc.reason}); the file was edited"
             ) from None

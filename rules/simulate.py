@@ -1,16 +1,22 @@
-"""Headless bot games: many seeded games, counting wins, losses and errors."""
+"""Headless bot games: many seeded games, counting wins, losses and errors.
+
+Every seat is the game's own bot unless ``policies`` seats another policy there
+(``rules.policies``: ``random`` picks among the view's open choices at random)."""
 
 from __future__ import annotations
 
 import statistics
+from collections.abc import Sequence
 from typing import Any
 
 from attrs import asdict, frozen
 
-from rules.engine import GameInfo, IllegalAction
+from rules.engine import Bot, GameInfo, IllegalAction
+from rules.policies import players
 from rules.session import BOT, SeatPlan, Session
 
-SEAT_NAMES = ("Ada", "Basil", "Cora", "Dmitri", "Edie", "Felix", "Greta", "Hugo")
+SEAT_NAMES = ("Ada", "Basil", "Cora", "Dmitri", "Edie", "Felix", "Greta", "Hugo", "Iris")
+"""The seats of a simulated table, in order (as many as the largest table, the Lantern's)."""
 
 
 @frozen
@@ -21,6 +27,8 @@ class SeatTally:
     wins: int
     losses: int
     extra: dict[str, int]
+    policy: str = BOT
+    """Who decided for the seat: ``bot`` (the game's own) or ``random``."""
 
 
 @frozen
@@ -63,7 +71,8 @@ class SimulationReport:
             lines.append("per game: " + ", ".join(f"{k} {v:.1f}" for k, v in self.figures.items()))
         for tally in self.seats:
             extra = "".join(f", {v} {k}" for k, v in tally.extra.items())
-            lines.append(f"  {tally.name}: {tally.wins} wins, {tally.losses} losses{extra}")
+            who = "" if tally.policy == BOT else f" ({tally.policy})"
+            lines.append(f"  {tally.name}{who}: {tally.wins} wins, {tally.losses} losses{extra}")
         lines += [f"  error: {e}" for e in self.error_samples]
         return "\n".join(lines)
 
@@ -87,27 +96,43 @@ def bot_config(
 
 
 def table_problem(
-    game: GameInfo[Any, Any], options: dict[str, int] | None = None, pack: Any = None, seed: int = 1
+    game: GameInfo[Any, Any],
+    options: dict[str, int] | None = None,
+    pack: Any = None,
+    seed: int = 1,
+    seats: int | None = None,
 ) -> str:
     """Why bots cannot sit down to this game at all, or ''. Each option may be in its
     range and still be impossible with another (Lantern's fewest words above its
-    most), which would make every simulated game an error."""
-    seats = bot_table(game)
+    most, more suitors than the Temptress takes), which would make every simulated
+    game an error."""
+    if seats is not None and not game.min_seats <= seats <= game.max_seats:
+        return f"{game.title} seats {seat_range(game)} players, not {seats}"
+    table = bot_table(game, seats)
     try:
-        Session.start(game, bot_config(game, seats, options, pack), seed, seats)
+        Session.start(game, bot_config(game, table, options, pack), seed, table)
     except (IllegalAction, ValueError) as exc:
         return str(exc)
     return ""
 
 
-def play_out(session: Session, max_actions: int) -> Session:
-    """Let the bots play until the game ends or ``max_actions`` have been applied."""
+def seat_range(game: GameInfo[Any, Any]) -> str:
+    """How many players a game seats: "3 to 6", or "exactly 3"."""
+    if game.min_seats == game.max_seats:
+        return f"exactly {game.min_seats}"
+    return f"{game.min_seats} to {game.max_seats}"
+
+
+def play_out(session: Session, max_actions: int, seated: Sequence[Bot] | None = None) -> Session:
+    """Let the seats play until the game ends or ``max_actions`` have been applied: the
+    deciders ``seated`` (one a seat: ``rules.policies.players``), by default the bots."""
     for _ in range(max_actions):
         prompt = session.prompt
         if prompt is None:
             break
         seat = prompt.seats[0]
-        session = session.apply(session.bot_for(seat).choose(session.view(seat)))
+        decider = session.bot_for(seat) if seated is None else seated[seat]
+        session = session.apply(decider.choose(session.view(seat)))
     return session
 
 
@@ -118,15 +143,22 @@ def simulate(
     max_actions: int = 20000,
     options: dict[str, int] | None = None,
     pack: Any = None,
+    policies: Sequence[str] | None = None,
+    seats: int | None = None,
 ) -> SimulationReport:
     """``games`` bot games from ``seed`` on, with ``options`` and ``pack`` (None: the
-    game's own; a player's own pack is named in the report)."""
-    seats = bot_table(game)
-    names = tuple(s.name for s in seats)
-    config = bot_config(game, seats, options, pack)
-    wins = [0] * len(seats)
-    losses = [0] * len(seats)
-    extras: list[dict[str, int]] = [{} for _ in seats]
+    game's own; a player's own pack is named in the report), at a table of ``seats``
+    (None: the game's bot table) where ``policies`` says who decides for each seat
+    (``rules.policies.POLICIES``; None: every seat a bot)."""
+    table = bot_table(game, seats)
+    chosen = tuple(policies) if policies is not None else (BOT,) * len(table)
+    if len(chosen) != len(table):
+        raise ValueError(f"{len(chosen)} policies for a table of {len(table)} seats")
+    names = tuple(s.name for s in table)
+    config = bot_config(game, table, options, pack)
+    wins = [0] * len(table)
+    losses = [0] * len(table)
+    extras: list[dict[str, int]] = [{} for _ in table]
     figures: dict[str, list[float]] = {}
     turns: list[int] = []
     actions: list[int] = []
@@ -135,9 +167,11 @@ def simulate(
     for number in range(games):
         game_seed = seed + number
         try:
-            session = play_out(Session.start(game, config, game_seed, seats), max_actions)
+            session = Session.start(game, config, game_seed, table)
+            session = play_out(session, max_actions, players(session, chosen))
         except IllegalAction as exc:
-            errors.append(f"seed {game_seed}: a bot's move was refused: {exc.reason}")
+            whose = "a bot's move" if set(chosen) == {BOT} else "a move"
+            errors.append(f"seed {game_seed}: {whose} was refused: {exc.reason}")
             continue
         except Exception as exc:  # a simulation reports crashes instead of stopping
             errors.append(f"seed {game_seed}: {type(exc).__name__}: {exc}")
@@ -151,7 +185,7 @@ def simulate(
             wins[seat] += 1
         for seat in outcome.losers:
             losses[seat] += 1
-        for seat in range(len(seats)):
+        for seat in range(len(table)):
             for key, value in game.seat_stats(session.state, seat).items():
                 extras[seat][key] = extras[seat].get(key, 0) + value
         for key, figure in game.game_stats(session.state).items():
@@ -168,7 +202,8 @@ def simulate(
         error_samples=tuple(errors[:5]),
         decided=decided,
         seats=tuple(
-            SeatTally(n, w, lo, e) for n, w, lo, e in zip(names, wins, losses, extras, strict=True)
+            SeatTally(n, w, lo, e, p)
+            for n, w, lo, e, p in zip(names, wins, losses, extras, chosen, strict=True)
         ),
         turns_mean=statistics.fmean(turns) if turns else 0.0,
         turns_min=min(turns, default=0),

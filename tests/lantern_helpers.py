@@ -31,6 +31,7 @@ from rules.lantern.game import LANTERN
 from rules.lantern.pack import LanternPack, default_pack
 from rules.lantern.state import (
     BETWEEN_TURNS,
+    Begin,
     Interrupt,
     Keeper,
     LanternConfig,
@@ -154,14 +155,23 @@ def known_tavern(
     seated: tuple[bool, ...] | None = None,
     seed: int = 0,
 ) -> LanternState:
-    """A fresh tavern whose seated Bards hold the pack's first elements in order.
+    """A fresh tavern whose seated Bards hold the pack's first elements in order, and
+    the first of them (in bench order) begins the tale.
 
     With three Bards and hands of three: Ada holds FERRYMAN TROLL WITCH, Basil KING
     KNIGHT RAVEN, Cora PICKPOCKET PIRATE APPRENTICE, and the deck is every other card
     in order (GHOST first). Away Bards hold nothing. Whatever the seed dealt is
-    replaced (the setup's private "You receive" lines stay in the log).
+    replaced (the setup's private "You receive" lines stay in the log). The Barkeep
+    names the first Bard (``Begin``); at the table, whoever the lot named, the turn is
+    handed to the first Bard (the lot's line stays in the log).
     """
     state = fresh(seed, bards, person=person, benches=benches, hand=hand, seated=seated)
+    benched = {bench: bard for bard, bench in enumerate(state.benches) if bench is not None}
+    first = benched[min(benched)]
+    if state.phase == Phase.OPENING:
+        state = game.apply(state, Begin(len(state.config.bards), first))
+    elif state.phase == Phase.TURN:
+        state = evolve(state, on_turn=first)
     hands: dict[Seat, tuple[int, ...]] = {}
     first = 0
     for bard in range(bards):
@@ -328,6 +338,23 @@ def check_invariants(state: LanternState, before: LanternState | None = None) ->
         assert (state.attempt is not None) == (state.phase in attempt_phases or attempt_dry)
     if state.phase == Phase.TURN:
         assert state.on_turn in on
+    # Nobody's turn until the first Bard is named, and the tale begins once.
+    if state.phase == Phase.OPENING:
+        assert not state.begun and state.on_turn is None and len(on) >= 2
+    if state.phase in (Phase.TURN, Phase.WINDOW, Phase.RULING, Phase.INTERRUPTIONS):
+        assert state.begun
+    if before is not None and before.begun:
+        assert state.begun
+    # Won as soon as the conditions hold: by the Bard of the last successful play.
+    if state.phase not in (Phase.CLOSING, Phase.OVER) and state.attempt is None:
+        bard = state.last_success
+        assert not (
+            bard is not None
+            and state.benches[bard] is not None
+            and not state.hands[bard]
+            and not state.table
+            and all(owed != bard for owed, _ in state.owed)
+        ), "a Bard meets every condition of the win, but the tale goes on"
     if state.attempt is not None:
         attempt = state.attempt
         if attempt.verified is None and attempt.card is not None:

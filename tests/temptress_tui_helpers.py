@@ -23,13 +23,23 @@ def leaks(app, text: str, viewer: int | None) -> list[str]:
     return secret_leaks(app.flow.session, text, viewer)
 
 
+def _public_story(app, row: str) -> bool:
+    """Whether ``row`` is (a wrapped part of) a public line of the story: a card once
+    played in public may be back in someone's hand by now, and the recap before a
+    hand-over still tells of it."""
+    words = row.strip(" •▌▇▂").strip()
+    return bool(words) and any(
+        e.seats is None and words in e.text for e in app.flow.session.state.log
+    )
+
+
 def scan(app) -> list[str]:
     """The privacy check for whatever screen is showing now."""
     screen = app.screen
     text = screen_text(app)
     if isinstance(screen, TemptressTable):
-        text = "\n".join(text.splitlines()[:-LOG_LINES])
-        return leaks(app, text, None)
+        rows = text.splitlines()[:-LOG_LINES]
+        return leaks(app, "\n".join(r for r in rows if not _public_story(app, r)), None)
     if isinstance(screen, CurtainScreen | FormScreen):
         return leaks(app, text, None)
     if isinstance(screen, NarratorConsole):

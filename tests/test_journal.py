@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 
 from rules import registry, saves
-from rules.journal import Journal, read_journal
+from rules.convert import CONVERTER, action_union
+from rules.journal import Journal, canonical, chained, read_journal
 from rules.saves import SaveError
 from rules.session import BOT, SeatPlan, Session
 from rules.simulate import bot_config
@@ -208,3 +209,45 @@ async def test_every_move_of_a_game_at_the_keyboard_is_one_line_of_its_journal(t
             after = path.read_bytes()
             assert after.startswith(before) and after[len(before) :].count(b"\n") == 1
     assert saves.load(path).actions == played[-1].actions
+
+
+
+def _with_one_move(path: Path, edition: int, action: object) -> None:
+    """Rewrite the journal at ``path`` (a game with no move yet) as begun under rules
+    ``edition``, with ``action`` as its one move, the chain made whole again."""
+    game = registry.get("temptress")
+    header = json.loads(path.read_bytes().splitlines()[0])
+    del header["hash"]
+    header["rules"] = edition
+    header["hash"] = chained("", header)
+    move = {
+        "n": 1,
+        "action": CONVERTER.unstructure(action, unstructure_as=action_union(game.action_types)),
+        "turn": 1,
+        "finished": False,
+        "at": header["begun_at"],
+    }
+    move["hash"] = chained(header["hash"], move)
+    path.write_text("".join(canonical(r) + "\n" for r in (header, move)))
+
+
+def test_a_game_begun_under_an_earlier_edition_of_the_rules_is_named_so(tmp_path: Path):
+    from rules.temptress.actions import ClaimFloor
+
+    path = tmp_path / "temptress.json"
+    start = _game("temptress", 0)[0]
+    Journal(path).save(start)
+    assert json.loads(path.read_bytes().splitlines()[0])["rules"] == 2
+    not_yet = ClaimFloor(4, 0)  # the oldest (seat 1) opens the floor, in every edition
+    _with_one_move(path, 1, not_yet)
+    with pytest.raises(SaveError) as older:
+        saves.load(path)
+    assert str(older.value) == (
+        f"{path}: this game was begun under an earlier edition of The Temptress's rules, "
+        "and its moves no longer replay under this Parlour's; it cannot be resumed (start "
+        "a new game)"
+    )
+    _with_one_move(path, 2, not_yet)
+    with pytest.raises(SaveError) as edited:
+        saves.load(path)
+    assert str(edited.value).endswith("; the file was edited")

@@ -15,9 +15,11 @@ from attrs import evolve
 from rules.choices import Option, Pick, Write
 from rules.lantern import game
 from rules.lantern.benches import time_out
+from rules.lantern.bots import LanternBot
 from rules.lantern.choices import BETWEEN_ASK, RulingChoices, TurnChoices
 from rules.lantern.state import (
     DENY_REASONS,
+    Begin,
     Closing,
     DenyReason,
     Interrupt,
@@ -38,11 +40,13 @@ from tests.lantern_helpers import (
     BASIL,
     CAT,
     CORA,
+    DMITRI,
     FERRYMAN,
     GHOST,
     KING,
     KNIGHT,
     MINSTREL,
+    PIRATE,
     RAVEN,
     TROLL,
     WITCH,
@@ -78,6 +82,28 @@ def keyed(question, key: str) -> Option:
     option = question.keyed(key)
     assert option is not None, f"no {key!r} in {question.ask!r}"
     return option
+
+
+# --- the start ----------------------------------------------------------------------------
+
+
+def test_the_barkeep_is_offered_each_bard_on_a_bench_to_begin():
+    state = fresh(5, 3, benches=5, seated=(True, False, True))
+    choices = choices_of(state, NELL)
+    assert choices == Pick(
+        "Which Bard begins the tale?",
+        (Option(Begin(NELL, ADA), "Ada"), Option(Begin(NELL, CORA), "Cora")),
+    )
+    assert [choices_of(state, s) for s in (ADA, BASIL, CORA)] == [None, None, None]
+    assert game.view(state, None).choices is None
+    assert act(state, choices.options[1].value).on_turn == CORA
+
+
+def test_the_demo_barkeep_names_the_first_bard_at_random():
+    view = game.view(fresh(5, 3, benches=5), NELL)
+    chosen = [LanternBot(NELL, seed).choose(view) for seed in range(30)]
+    assert set(chosen) == {Begin(NELL, ADA), Begin(NELL, BASIL), Begin(NELL, CORA)}
+    assert chosen == [LanternBot(NELL, seed).choose(view) for seed in range(30)]
 
 
 # --- the Bard on turn ---------------------------------------------------------------------
@@ -251,7 +277,7 @@ def test_a_suspended_tale_offers_the_barkeep_seating_and_closing():
 
 def test_the_view_tells_the_screens_the_tables_settings():
     made = evolve(config(3, benches=5), sleep_seconds=180)
-    view = game.view(game.new(made, 0), None)
+    view = game.view(act(game.new(made, 0), Begin(NELL, ADA)), None)
     assert view.sleep_seconds == 180 and view.barkeep_seat == NELL and view.seater == NELL
     assert view.free_benches == (3, 4) and view.choices is None and view.notes == ()
     ruling = game.view(tell(known_tavern(), ADA, FERRYMAN), None)
@@ -355,6 +381,71 @@ def test_an_interruption_is_ruled_as_standing_or_not_mentioned():
     assert keyed(choices, "stands").value == RuleInterruption(NELL, True)
     assert keyed(choices, "not_mentioned").value == RuleInterruption(NELL, False)
     assert act(state, keyed(choices, "stands").value).on_turn == BASIL
+
+
+KING_AND_PIRATE_TEXT = (
+    "A one-eyed ferryman rowed a sleepwalking king and a retired pirate captain across."
+)
+LATER = (
+    "Cora names a retired pirate captain, but Basil's interruption already stands: "
+    "was it in the play?"
+)
+
+
+def basil_stood_cora_waits(bards: int = 3, person: bool = True):
+    """Ada's play verified (at the table, by every vote), Basil's interruption standing and
+    Cora's waiting for its ruling."""
+    state = tell(
+        known_tavern(bards, person=person),
+        ADA,
+        FERRYMAN,
+        KING_AND_PIRATE_TEXT,
+        interruptions={BASIL: KING, CORA: PIRATE},
+    )
+    while state.phase == Phase.RULING:
+        state = act(state, Rule(game.prompt(state).seats[0], True))
+    while state.attempt.interruptions[0][0] == BASIL:
+        state = act(state, RuleInterruption(game.prompt(state).seats[0], True))
+    return state
+
+
+def test_after_one_interruption_stood_the_next_is_ruled_not_mentioned_or_too_late():
+    state = basil_stood_cora_waits()
+    choices = choices_of(state, NELL)
+    assert choices.ask == LATER
+    assert labels(choices) == [
+        "Not mentioned",
+        "Too late: it was in the play, but Basil's interruption stands",
+    ]
+    assert choices.keyed("stands") is None
+    assert keyed(choices, "not_mentioned").value == RuleInterruption(NELL, False)
+    assert keyed(choices, "too_late").value == RuleInterruption(NELL, False, too_late=True)
+    assert all(option.open for option in choices.options)
+    assert len(act(state, keyed(choices, "not_mentioned").value).hands[CORA]) == 4
+    assert len(act(state, keyed(choices, "too_late").value).hands[CORA]) == 3
+
+
+def test_at_the_table_a_later_interruption_is_voted_on_with_the_same_choices():
+    state = basil_stood_cora_waits(4, person=False)
+    assert game.prompt(state).seats == (BASIL, DMITRI)
+    choices = choices_of(state, DMITRI)
+    assert choices.ask == LATER
+    assert values(choices) == [
+        RuleInterruption(DMITRI, False),
+        RuleInterruption(DMITRI, False, too_late=True),
+    ]
+    assert [o.key for o in choices.options] == ["not_mentioned", "too_late"]
+
+
+def test_the_demo_barkeep_rules_a_later_claim_too_late_or_not_mentioned_by_the_text():
+    bot = LanternBot(NELL, 5)
+    late = basil_stood_cora_waits()
+    assert bot.choose(game.view(late, NELL)) == RuleInterruption(NELL, False, too_late=True)
+    state = tell(
+        known_tavern(), ADA, FERRYMAN, KING_TEXT, interruptions={BASIL: KING, CORA: PIRATE}
+    )
+    unmentioned = act(state, Rule(NELL, True), RuleInterruption(NELL, True))
+    assert bot.choose(game.view(unmentioned, NELL)) == RuleInterruption(NELL, False)
 
 
 # --- the dry deck and the end -------------------------------------------------------------

@@ -22,6 +22,7 @@ from rules.lantern import game
 from rules.lantern.game import LANTERN
 from rules.lantern.state import (
     DENY_REASONS,
+    Begin,
     Closing,
     Interrupt,
     LanternState,
@@ -123,11 +124,12 @@ def state_and_action(draw):
         max_size=3,
     ).map(tuple)
     built = st.one_of(
+        st.builds(Begin, st.just(seat), ints),
         st.builds(Play, st.just(seat), text, maybe_card, ties, flag),
         st.builds(PassTurn, st.just(seat), maybe_card),
         st.builds(Interrupt, st.just(seat), maybe_card),
         st.builds(Rule, st.just(seat), flag, reason, flag, ties),
-        st.builds(RuleInterruption, st.just(seat), flag),
+        st.builds(RuleInterruption, st.just(seat), flag, flag),
         st.builds(Closing, st.just(seat), text),
         st.builds(SeatBard, st.just(seat), ints, ints),
         st.builds(Leave, st.just(seat)),
@@ -148,7 +150,7 @@ def state_and_action(draw):
 
 def test_every_action_class_is_fuzzed():
     fuzzed = {
-        Play, PassTurn, Interrupt, Rule, RuleInterruption, Closing, SeatBard, Leave, Sleep,
+        Begin, Play, PassTurn, Interrupt, Rule, RuleInterruption, Closing, SeatBard, Leave, Sleep,
         Restock,
     }  # fmt: skip
     assert fuzzed == set(LANTERN.action_types)

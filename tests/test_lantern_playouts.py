@@ -112,7 +112,7 @@ def test_simulate_finishes_every_demo_game_without_errors(person):
 def test_demo_games_with_bards_leaving_and_joining_keep_every_invariant(person, seats_away):
     seated = (True,) * (5 - seats_away) + (False,) * seats_away
     moves: Counter[str] = Counter()
-    for seed in range(25):
+    for seed in range(40):
         start = bot_session(5, person=person, seed=seed, benches=6, hand=5, seated=seated)
         last = play_checked(start, policy_seats(restless_policy(seed, rate=0.1)))
         assert last.state.phase == Phase.OVER

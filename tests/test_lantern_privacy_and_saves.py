@@ -33,6 +33,8 @@ import pytest
 
 from rules import saves
 from rules.choices import Option, Pick, Write
+from rules.convert import CONVERTER, action_union
+from rules.journal import Journal, canonical, chained
 from rules.lantern import game
 from rules.lantern.choices import RulingChoices, TurnChoices
 from rules.lantern.game import LANTERN
@@ -344,6 +346,36 @@ def test_an_edited_lantern_save_is_refused(tmp_path):
         saves.load(path)
     assert str(caught.value) == (
         f"{path}: the saved table does not match its replayed moves; it was edited"
+    )
+
+
+def test_a_tale_begun_before_the_barkeep_named_who_begins_is_named_an_older_edition(tmp_path):
+    """A journal from before rules edition 2 (no edition in its header) whose first move is
+    the first bench's play, as the tale then began: it no longer replays, and says why."""
+    start = bot_session(3, seed=4, benches=4, hand=4)
+    path = tmp_path / "old-tale.json"
+    Journal(path).save(start)
+    header = json.loads(path.read_bytes().splitlines()[0])
+    assert header["rules"] == 2
+    del header["hash"], header["rules"]
+    header["hash"] = chained("", header)
+    card = start.state.hands[0][0]
+    play = Play(0, "Once upon a time.", card)
+    move = {
+        "n": 1,
+        "action": CONVERTER.unstructure(play, unstructure_as=action_union(LANTERN.action_types)),
+        "turn": 0,
+        "finished": False,
+        "at": header["begun_at"],
+    }
+    move["hash"] = chained(header["hash"], move)
+    path.write_text("".join(canonical(r) + "\n" for r in (header, move)))
+    with pytest.raises(SaveError) as older:
+        saves.load(path)
+    assert str(older.value) == (
+        f"{path}: this game was begun under an earlier edition of Ye Olde Rusty Lantern's "
+        "rules, and its moves no longer replay under this Parlour's; it cannot be resumed "
+        "(start a new game)"
     )
 
 

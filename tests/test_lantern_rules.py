@@ -19,6 +19,7 @@ from rules.lantern import game
 from rules.lantern.benches import time_out
 from rules.lantern.state import (
     DENY_REASONS,
+    Begin,
     Closing,
     DenyReason,
     Interrupt,
@@ -44,10 +45,12 @@ from tests.lantern_helpers import (
     DUKE,
     FERRYMAN,
     FIRST_ELEMENTS,
+    FORTUNE_TELLER,
     GHOST,
     KING,
     KNIGHT,
     MINSTREL,
+    NAMES,
     PICKPOCKET,
     PIRATE,
     RAVEN,
@@ -97,12 +100,9 @@ def test_setup_seats_the_starting_bards_in_order_and_deals_each_the_starting_han
     assert len(dealt) == 21
     assert state.deck == tuple(c for c in range(len(pack().elements)) if c not in dealt)
     assert state.table == () and state.burned == () and state.ale == (0, 0, 0)
-    assert state.phase == Phase.TURN and state.on_turn == ADA
-    assert game.prompt(state).seats == (ADA,)
-    assert game.prompt(state).text == "Ada: tell the next part of the tale, or pass."
+    assert state.phase == Phase.OPENING and state.on_turn is None
     assert [e.text for e in state.log if e.seats is None] == [
-        "The Rusty Lantern opens with 5 benches. Ada, Basil, Cora take their seats; "
-        "Ada begins the tale."
+        "The Rusty Lantern opens with 5 benches. Ada, Basil, Cora take their seats."
     ]
     private = [e for e in state.log if e.seats is not None]
     assert [e.seats for e in private] == [(ADA, NELL), (BASIL, NELL), (CORA, NELL)]
@@ -117,25 +117,105 @@ def test_the_barkeep_may_name_another_starting_hand_size():
     assert len(state.deck) == len(pack().elements) - 16
 
 
-def test_only_the_starting_bards_are_seated_and_dealt_and_the_first_bench_begins():
+def test_only_the_starting_bards_are_seated_and_dealt():
     state = fresh(seed=2, bards=3, benches=4, seated=(False, True, True))
     assert state.benches == (None, 0, 1)
     assert state.hands[ADA] == () and len(state.hands[BASIL]) == len(state.hands[CORA]) == 7
-    assert state.on_turn == BASIL and state.phase == Phase.TURN
+    assert state.on_turn is None and state.phase == Phase.OPENING
     assert [e.text for e in state.log if e.seats is None] == [
-        "The Rusty Lantern opens with 4 benches. Basil, Cora take their seats; "
-        "Basil begins the tale."
+        "The Rusty Lantern opens with 4 benches. Basil, Cora take their seats."
     ]
+    assert refused(state, Begin(NELL, ADA)) == "Choose a Bard on a bench to begin the tale."
 
 
 def test_a_tale_set_up_with_fewer_than_two_bards_seated_is_suspended():
     state = fresh(seed=3, bards=3, benches=4, seated=(True, False, False))
-    assert state.phase == Phase.SUSPENDED and state.on_turn == ADA
+    assert state.phase == Phase.SUSPENDED and state.on_turn is None
     assert [e.text for e in state.log if e.seats is None] == [
-        "The Rusty Lantern opens with 4 benches. Ada take their seats; Ada begins the tale.",
+        "The Rusty Lantern opens with 4 benches. Ada take their seats.",
         "The tale is suspended: it needs at least two Bards on the benches.",
     ]
     assert game.prompt(state).seats == (NELL,)
+
+
+OPENING_ASK = "Nell: choose the Bard who begins the tale."
+
+
+def test_the_barkeep_chooses_the_bard_who_begins_the_tale():
+    state = fresh(seed=5, bards=3, benches=5)
+    current = game.prompt(state)
+    assert current.seats == (NELL,) and current.kind == Phase.OPENING and current.private
+    assert current.text == OPENING_ASK
+    after = act(state, Begin(NELL, CORA))
+    assert after.phase == Phase.TURN and after.on_turn == CORA
+    assert after.hands == state.hands and after.deck == state.deck
+    assert lines(state, after) == ["Nell chooses Cora to begin the tale."]
+    assert game.prompt(after).seats == (CORA,)
+    assert game.prompt(after).text == "Cora: tell the next part of the tale, or pass."
+    assert refused(after, Begin(NELL, ADA)) == (
+        "It is not Nell's turn: Cora: tell the next part of the tale, or pass."
+    )
+
+
+def test_the_help_at_the_start_says_the_barkeep_names_who_begins():
+    help_text = game.LANTERN.phase_help(game.prompt(fresh(seed=5)))
+    assert help_text == (
+        "The tale is about to begin: the Barkeep names the Bard who tells the first passage."
+    )
+    assert "## Who begins" in game.LANTERN.rules_text
+
+
+def test_only_the_barkeep_names_a_bard_on_a_bench_to_begin():
+    state = fresh(seed=5, bards=3, benches=5)
+    assert refused(state, Begin(ADA, ADA)) == f"It is not Ada's turn: {OPENING_ASK}"
+    for bard in (NELL, 4, -1):
+        assert refused(state, Begin(NELL, bard)) == "Choose a Bard on a bench to begin the tale."
+
+
+def test_nobody_plays_comes_or_goes_before_the_first_bard_is_named():
+    state = fresh(seed=5, bards=3, benches=5)
+    card = state.hands[ADA][0]
+    assert refused(state, Play(ADA, FERRY_TEXT, card)) == f"It is not Ada's turn: {OPENING_ASK}"
+    assert refused(state, PassTurn(BASIL)) == f"It is not Basil's turn: {OPENING_ASK}"
+    assert refused(state, Leave(BASIL)) == "Bards come and go between turns."
+    assert refused(state, SeatBard(NELL, BASIL, 4)) == "Bards come and go between turns."
+    assert refused(state, Sleep(NELL)) == "Only a Bard on turn can be found asleep."
+
+
+def test_at_the_table_a_bard_drawn_by_lot_from_the_tales_chance_begins():
+    """The draw is the tale's next after the deal: the same deal with a Barkeep, who draws
+    nothing, shows it."""
+    firsts = set()
+    for seed in range(30):
+        table = fresh(seed=seed, bards=3, benches=4, person=False)
+        barkeep = fresh(seed=seed, bards=3, benches=4)
+        assert table.hands == barkeep.hands
+        index, after = barkeep.chance.below(3)
+        first = (ADA, BASIL, CORA)[index]
+        assert table.on_turn == first and table.chance == after
+        assert table.phase == Phase.TURN
+        assert [e.text for e in table.log if e.seats is None] == [
+            "The Rusty Lantern opens with 4 benches. Ada, Basil, Cora take their seats.",
+            f"By lot, {NAMES[first]} begins the tale.",
+        ]
+        firsts.add(first)
+    assert firsts == {ADA, BASIL, CORA}
+
+
+def test_a_tale_that_opens_suspended_begins_once_a_second_bard_sits():
+    state = fresh(seed=3, bards=3, benches=4, seated=(True, False, False))
+    after = act(state, SeatBard(NELL, CORA, 2))
+    assert after.phase == Phase.OPENING and after.on_turn is None
+    assert game.prompt(after).text == OPENING_ASK
+    assert lines(state, after)[-1] == "The tale can begin: Nell chooses the Bard who starts."
+    assert act(after, Begin(NELL, CORA)).on_turn == CORA
+    # at the table the lot is drawn then: the tale's next draw after Cora's hand
+    table = fresh(seed=3, bards=3, benches=4, seated=(True, False, False), person=False)
+    drawn = act(table, SeatBard(ADA, CORA, 2))
+    index, chance = after.chance.below(2)
+    assert drawn.hands == after.hands and drawn.chance == chance
+    assert drawn.phase == Phase.TURN and drawn.on_turn == (ADA, CORA)[index]
+    assert lines(table, drawn)[-1] == f"By lot, {NAMES[drawn.on_turn]} begins the tale."
 
 
 @pytest.mark.parametrize(
@@ -740,20 +820,76 @@ def test_an_interruption_not_mentioned_burns_the_card_and_deals_two():
     ]
 
 
-def test_interruptions_after_a_successful_one_come_too_late():
-    state = tell(
-        known_tavern(), ADA, FERRYMAN, KING_TEXT, interruptions={BASIL: KING, CORA: PIRATE}
+KING_AND_PIRATE_TEXT = (
+    "A one-eyed ferryman rowed a sleepwalking king and a retired pirate captain across."
+)
+
+
+def basil_stood_cora_waits(text: str = KING_TEXT):
+    """Ada's play is verified; Basil (the king) and Cora (the pirate) interrupted it, and
+    Basil's interruption stands: Cora's waits for its ruling. The next draws are the
+    ghost (for Ada), then the cat and the minstrel."""
+    state = tell(known_tavern(), ADA, FERRYMAN, text, interruptions={BASIL: KING, CORA: PIRATE})
+    state = deals(act(state, Rule(NELL, True)), GHOST, CAT, MINSTREL)
+    return act(state, RuleInterruption(NELL, True))
+
+
+def test_an_interruption_after_one_stood_still_waits_for_its_own_ruling():
+    stood = basil_stood_cora_waits()
+    assert stood.phase == Phase.INTERRUPTIONS and stood.on_turn == BASIL
+    assert stood.attempt.interruptions == ((CORA, PIRATE),)
+    assert stood.hands == ((TROLL, WITCH, GHOST), (KNIGHT, RAVEN), HANDS[2])
+    current = game.prompt(stood)
+    assert current.seats == (NELL,) and current.text == "Rule on Cora's interruption."
+
+
+def test_an_interruption_after_one_stood_may_still_be_ruled_not_mentioned():
+    stood = basil_stood_cora_waits()
+    after = act(stood, RuleInterruption(NELL, False))
+    assert after.hands == (
+        (TROLL, WITCH, GHOST),
+        (KNIGHT, RAVEN),
+        (PICKPOCKET, APPRENTICE, CAT, MINSTREL),
     )
-    state = deals(act(state, Rule(NELL, True)), GHOST, CAT)
-    after = act(state, RuleInterruption(NELL, True))
+    assert after.burned == (FERRYMAN, KING, PIRATE)
+    assert after.on_turn == BASIL and after.phase == Phase.TURN and after.attempt is None
+    assert lines(stood, after) == [
+        "Cora's interruption is denied: a retired pirate captain was not in the play. "
+        "It is burned and they take two cards.",
+        "You receive: a tavern cat named Biscuit, a wandering minstrel.",
+    ]
+
+
+def test_an_interruption_after_one_stood_may_be_ruled_too_late():
+    stood = basil_stood_cora_waits(KING_AND_PIRATE_TEXT)
+    after = act(stood, RuleInterruption(NELL, False, too_late=True))
     assert after.hands == ((TROLL, WITCH, GHOST), (KNIGHT, RAVEN), (PICKPOCKET, APPRENTICE, CAT))
     assert after.burned == (FERRYMAN, KING, PIRATE)
-    assert after.on_turn == BASIL and after.phase == Phase.TURN
-    assert lines(state, after)[2:] == [
+    assert after.on_turn == BASIL and after.phase == Phase.TURN and after.attempt is None
+    assert lines(stood, after) == [
         "Cora's interruption comes too late: a retired pirate captain is burned and they "
         "take a card.",
         "You receive: a tavern cat named Biscuit.",
     ]
+
+
+def test_an_interruption_after_one_stood_cannot_stand():
+    stood = basil_stood_cora_waits(KING_AND_PIRATE_TEXT)
+    assert refused(stood, RuleInterruption(NELL, True)) == (
+        "Basil's interruption of this play already stands: Cora's is either not mentioned "
+        "or too late."
+    )
+
+
+def test_an_interruption_comes_too_late_only_after_another_stood():
+    state = tell(known_tavern(), ADA, FERRYMAN, KING_AND_PIRATE_TEXT, interruptions={BASIL: KING})
+    state = act(state, Rule(NELL, True))
+    assert refused(state, RuleInterruption(NELL, False, too_late=True)) == (
+        "No interruption of this play stands yet, so Basil's is not too late."
+    )
+    assert refused(state, RuleInterruption(NELL, True, too_late=True)) == (
+        "An interruption either stands or comes too late, not both."
+    )
 
 
 def test_an_interruption_after_a_denied_one_is_still_ruled():
@@ -874,6 +1010,46 @@ def test_at_a_table_of_two_the_interrupted_bard_rules_on_the_interruption():
     assert state.phase == Phase.INTERRUPTIONS and prompt_seats(state) == (ADA,)
     after = act(state, RuleInterruption(ADA, True))
     assert after.on_turn == BASIL and after.burned == (FERRYMAN, KING)
+
+
+def test_at_the_table_a_later_interruption_is_voted_not_mentioned_or_too_late():
+    state = tell(
+        known_tavern(4, person=False),
+        ADA,
+        FERRYMAN,
+        KING_AND_PIRATE_TEXT,
+        interruptions={BASIL: KING, CORA: PIRATE},
+    )
+    state = act(state, Rule(BASIL, True), Rule(CORA, True), Rule(DMITRI, True))
+    state = deals(state, SERPENT, DUKE, FORTUNE_TELLER)
+    state = act(state, RuleInterruption(CORA, True), RuleInterruption(DMITRI, True))
+    assert state.phase == Phase.INTERRUPTIONS and state.on_turn == BASIL
+    assert prompt_seats(state) == (BASIL, DMITRI)
+    assert refused(state, RuleInterruption(BASIL, True)) == (
+        "Basil's interruption of this play already stands: Cora's is either not mentioned "
+        "or too late."
+    )
+    late = act(
+        state,
+        RuleInterruption(BASIL, False, too_late=True),
+        RuleInterruption(DMITRI, False, too_late=True),
+    )
+    assert late.hands[CORA] == (PICKPOCKET, APPRENTICE, DUKE)
+    assert late.burned == (FERRYMAN, KING, PIRATE)
+    assert late.phase == Phase.TURN and late.on_turn == BASIL
+    assert lines(state, late)[0] == (
+        "Cora's interruption comes too late: a retired pirate captain is burned and they "
+        "take a card."
+    )
+    # it was in the play only if more than half of the Bards voting say so
+    split = act(
+        state, RuleInterruption(BASIL, False, too_late=True), RuleInterruption(DMITRI, False)
+    )
+    assert split.hands[CORA] == (PICKPOCKET, APPRENTICE, DUKE, FORTUNE_TELLER)
+    assert lines(state, split)[0] == (
+        "Cora's interruption is denied: a retired pirate captain was not in the play. "
+        "It is burned and they take two cards."
+    )
 
 
 # --- the dry deck -------------------------------------------------------------------------
@@ -1051,3 +1227,65 @@ def test_an_interrupted_bard_owed_a_card_has_not_won():
     restocked = act(after, Restock(NELL, ("a brass telescope",)))
     assert restocked.phase == Phase.TURN and restocked.on_turn == BASIL
     assert restocked.hands[ADA] == (len(state.elements),)
+
+
+KNIGHT_TEXT = "A disgraced knight rode in from the marsh and asked for the king."
+WIN_LINE = (
+    "Basil has no cards left, no Loose Ends remain, and the last play was theirs: "
+    "they win the tale!"
+)
+
+
+def basil_told_last_and_holds_the_king():
+    """Basil's passage (the knight) was the last to succeed and he holds only the king;
+    it is Ada's turn."""
+    state = arrange(known_tavern(), {BASIL: (KING,)}, burned=(KNIGHT,))
+    return evolve(state, last_success=BASIL, tale=(Passage(BASIL, KNIGHT_TEXT, KNIGHT),))
+
+
+def test_a_bard_whose_last_card_goes_on_an_interruption_that_stands_wins():
+    state = tell(
+        basil_told_last_and_holds_the_king(), ADA, FERRYMAN, KING_TEXT, interruptions={BASIL: KING}
+    )
+    state = deals(state, GHOST, CAT, MINSTREL)
+    denied = act(state, Rule(NELL, False, DenyReason.NON_SEQUITUR))
+    assert denied.phase == Phase.INTERRUPTIONS and denied.on_turn == BASIL
+    assert denied.last_success == BASIL
+    after = act(denied, RuleInterruption(NELL, True))
+    assert after.hands == ((TROLL, WITCH, GHOST, CAT, MINSTREL), (), HANDS[2])
+    assert after.table == () and after.attempt is None
+    assert after.phase == Phase.CLOSING and prompt_seats(after) == (BASIL,)
+    assert game.prompt(after).text == "Basil has won: write a closing passage."
+    assert lines(denied, after) == [
+        "Basil's interruption stands: a sleepwalking king is burned, Ada takes a card, "
+        "and the tale is Basil's.",
+        "You receive: a wandering minstrel.",
+        WIN_LINE,
+    ]
+    over = act(after, Closing(BASIL))
+    assert game.outcome(over) == Outcome((BASIL,), (ADA, CORA), "Basil told the tale to its end.")
+
+
+def test_the_win_waits_until_every_interruption_is_ruled():
+    state = tell(
+        basil_told_last_and_holds_the_king(),
+        ADA,
+        FERRYMAN,
+        KING_AND_PIRATE_TEXT,
+        interruptions={BASIL: KING, CORA: PIRATE},
+    )
+    state = act(state, Rule(NELL, False, DenyReason.NON_SEQUITUR))
+    stood = act(state, RuleInterruption(NELL, True))
+    assert stood.hands[BASIL] == () and stood.last_success == BASIL
+    assert stood.phase == Phase.INTERRUPTIONS and prompt_seats(stood) == (NELL,)
+    after = act(stood, RuleInterruption(NELL, False, too_late=True))
+    assert after.phase == Phase.CLOSING and prompt_seats(after) == (BASIL,)
+    assert lines(stood, after)[-1] == WIN_LINE
+
+
+def test_a_bard_who_leaves_the_tale_does_not_win_by_emptying_their_hand():
+    state = arrange(basil_told_last_and_holds_the_king(), deck=tuple(range(GHOST, 30)))
+    after = act(state, Leave(BASIL))
+    assert after.hands[BASIL] == () and after.last_success == BASIL and after.table == ()
+    assert after.phase == Phase.TURN and after.on_turn == ADA
+    assert WIN_LINE not in lines(state, after)

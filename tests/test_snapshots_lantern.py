@@ -1,5 +1,6 @@
 """Snapshots of the Lantern's key screens at 80x24 and 120x40: the tale at the table, the
-writing desk and the Barkeep's console (update with --snapshot-update, then look)."""
+writing desk and the Barkeep's console, on a play and on who begins (update with
+--snapshot-update, then look)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from pathlib import Path
 import pytest
 from textual.widgets import TextArea
 
-from rules.lantern.state import Interrupt, Play, Rule
+from rules.lantern.state import Begin, Interrupt, Play, Rule
 from rules.registry import get
 from rules.session import SeatPlan, Session
 from tests.tui_helpers import make_app, to_curtain
@@ -28,10 +29,16 @@ SECOND = (
 )
 
 
-def _begun() -> Session:
-    """Ann's first passage is verified and its card lies on the table as a Loose End."""
+def _opening() -> Session:
+    """The tale is set up: Kip, the Barkeep, is to name the Bard who begins."""
     config = GAME.make_config(NAMES, {"hand": 5, "words_min": 10}, GAME.default_pack())
-    session = Session.start(GAME, config, 11, tuple(SeatPlan(n) for n in NAMES))
+    return Session.start(GAME, config, 11, tuple(SeatPlan(n) for n in NAMES))
+
+
+def _begun() -> Session:
+    """Kip names Ann to begin; her first passage is verified and its card lies on the
+    table as a Loose End."""
+    session = _opening().apply(Begin(KIP, ANN))
     card = session.state.hands[ANN][0]
     text = OPENING.format(card=session.state.elements[card])
     session = session.apply(Play(ANN, text, card, loose_end=True))
@@ -88,3 +95,13 @@ def test_lantern_barkeep_console_snapshot(snap_compare, size):
         await pilot.pause()
 
     assert snap_compare(_app(_under_review()), terminal_size=size, run_before=run_before)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_lantern_who_begins_snapshot(snap_compare, size):
+    async def run_before(pilot):
+        await to_curtain(pilot)  # the table hands the keyboard to Kip
+        await pilot.press("enter")  # Kip lifts the Barkeep's curtain
+        await pilot.pause()
+
+    assert snap_compare(_app(_opening()), terminal_size=size, run_before=run_before)

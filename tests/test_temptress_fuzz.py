@@ -31,6 +31,7 @@ from rules.temptress.actions import (
     NarratorEndRound,
     NarratorReviewStakes,
     NarratorSettleTie,
+    NarratorTrim,
     NarratorVerdict,
     PlayCards,
     RaiseStakes,
@@ -141,6 +142,7 @@ def state_and_action(draw):
         st.builds(NarratorEndRound, st.just(seat)),
         st.builds(NarratorSettleTie, st.just(seat), ints),
         st.builds(NarratorReviewStakes, st.just(seat), many),
+        st.builds(NarratorTrim, st.just(seat), many),
         st.builds(Flirt, st.just(seat), ints),
     )
     if current is None or draw(st.booleans()):
@@ -161,6 +163,7 @@ def test_every_action_class_is_fuzzed():
         ClaimFloor, Decline, Retire, StartArgument, Join, Reroll, PlayCards, RaiseStakes,
         Follow, DrawFromPile, RevealFauxPas, Vote, AnswerArgument, SetStake, SpendRapport,
         NarratorVerdict, NarratorAward, NarratorEndRound, NarratorSettleTie, NarratorReviewStakes,
+        NarratorTrim,
     }  # fmt: skip
     assert fuzzed == set(TEMPTRESS.action_types)
 

@@ -24,6 +24,7 @@ from rules.temptress.actions import (
     NarratorEndRound,
     NarratorReviewStakes,
     NarratorSettleTie,
+    NarratorTrim,
     NarratorVerdict,
     PlayCards,
     RaiseStakes,
@@ -1183,7 +1184,7 @@ def test_the_narrator_may_reject_a_stake():
 def test_a_person_narrator_sees_the_won_stake_too():
     state = staked(StakeKind.SEE_HAND, StakeKind.PROMISE, 5, 5, 5, person=True)
     state = act(state, PlayCards(ADA, cards("10C 9C")), PlayCards(BASIL, cards("2H")))
-    after = act(state, RaiseStakes(ADA, False))
+    after = act(state, RaiseStakes(ADA, False), NarratorTrim(NARRATOR))
     private = [e for e in events(state, after) if e.seats is not None]
     assert [e.seats for e in private] == [(ADA, NARRATOR)]
     assert after.stage == Stage.FLOOR  # no verdict after an argument

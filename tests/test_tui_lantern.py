@@ -7,7 +7,7 @@ from pathlib import Path
 from attrs import evolve
 from textual.widgets import OptionList, TextArea
 
-from rules.lantern.state import Interrupt, Leave, Play, Rule
+from rules.lantern.state import Begin, Interrupt, Leave, Play, Rule, RuleInterruption
 from rules.registry import get
 from rules.session import SeatPlan, Session
 from tests.tui_helpers import ManualTimer, handing_over, make_app, screen_text, settle
@@ -30,9 +30,15 @@ STANDS = "1"
 """The console's answer that an interruption stands."""
 
 
+def _start_tale(*args) -> Session:
+    """``Session.start``, then the Barkeep (the last seat) names Ann to begin the tale."""
+    session = Session.start(*args)
+    return session.apply(Begin(len(session.seats) - 1, ANN))
+
+
 def _session() -> Session:
     config = GAME.make_config(NAMES, {"hand": 2, "words_min": 3, "benches": 3}, GAME.default_pack())
-    return Session.start(GAME, config, 3, tuple(SeatPlan(n) for n in NAMES))
+    return _start_tale(GAME, config, 3, tuple(SeatPlan(n) for n in NAMES))
 
 
 async def _open(pilot, screen_type):
@@ -169,7 +175,7 @@ async def test_a_short_tale_with_a_denial_a_loose_end_an_interruption_and_a_win(
 async def test_the_turn_timer_puts_a_sleeping_bard_to_pass(tmp_path: Path):
     session = _session()
     config = evolve(session.state.config, sleep_seconds=1)
-    session = Session.start(GAME, config, 3, session.seats)
+    session = _start_tale(GAME, config, 3, session.seats)
     timer = ManualTimer()
     app = make_app(tmp_path, turn_timer=timer, opening=lambda app: app.start_flow(session, None))
     async with app.run_test(size=(100, 30)) as pilot:
@@ -210,7 +216,7 @@ async def test_a_bard_waiting_at_the_bar_is_seated_on_the_bench_the_barkeep_pick
     names = ("Ann", "Bo", "Cy", "Dot", "Kip")
     config = GAME.make_config(names, {"hand": 2, "benches": 3}, GAME.default_pack())
     assert config.seated == (True, True, True, False)
-    session = Session.start(GAME, config, 3, tuple(SeatPlan(n) for n in names))
+    session = _start_tale(GAME, config, 3, tuple(SeatPlan(n) for n in names))
     session = session.apply(Leave(BO))
     app = make_app(tmp_path, opening=lambda app: app.start_flow(session, None))
     async with app.run_test(size=(100, 30)) as pilot:
@@ -317,7 +323,7 @@ async def test_a_question_mark_types_into_the_barkeeps_new_elements_and_f1_opens
 
     session = _session()
     config = evolve(session.state.config, elements=session.state.config.elements[:7])
-    session = Session.start(GAME, config, 3, session.seats)
+    session = _start_tale(GAME, config, 3, session.seats)
     session = session.apply(PassTurn(ANN)).apply(PassTurn(BO))
     assert session.prompt.kind == "dry"
     app = _start(tmp_path, session)
@@ -450,7 +456,7 @@ async def test_every_key_of_every_lantern_screen_fits_its_bar_at_80x24(tmp_path:
         await pilot.pause()
         assert isinstance(app.screen, BardsForm)
         problems += _footer_problems(app)
-    single = Session.start(
+    single = _start_tale(
         GAME,
         GAME.make_config(NAMES, {"hand": 1, "words_min": 3}, GAME.default_pack()),
         3,
@@ -495,7 +501,7 @@ async def test_a_paused_demo_says_it_is_paused(tmp_path: Path):
 
 async def test_a_long_hand_or_a_long_tale_leaves_the_header_on_top(tmp_path: Path):
     config = GAME.make_config(NAMES, {"hand": 12, "words_min": 3}, GAME.default_pack())
-    session = _played(Session.start(GAME, config, 3, _session().seats), times=4)
+    session = _played(_start_tale(GAME, config, 3, _session().seats), times=4)
     app = _start(tmp_path, session)
     async with app.run_test(size=SMALL) as pilot:
         await _open(pilot, WritingDesk)
@@ -522,7 +528,7 @@ async def test_a_long_loose_end_shows_whole_at_the_desk_and_its_tick_is_a_mark(t
         f"{e}, come from the far side of the grey river" for e in GAME.default_pack().elements
     )
     config = evolve(session.state.config, elements=far)
-    session = Session.start(GAME, config, 3, session.seats)
+    session = _start_tale(GAME, config, 3, session.seats)
     card = session.state.hands[ANN][0]
     session = session.apply(Play(ANN, "It began on the river.", card, loose_end=True))
     for seat in (BO, CY):
@@ -552,7 +558,7 @@ async def test_a_long_loose_end_shows_whole_at_the_desk_and_its_tick_is_a_mark(t
 
 async def test_a_long_tale_opens_at_its_latest_passage_at_the_table_and_the_desk(tmp_path):
     config = GAME.make_config(NAMES, {"hand": 12, "words_min": 3}, GAME.default_pack())
-    session = _played(Session.start(GAME, config, 3, _session().seats), times=6)
+    session = _played(_start_tale(GAME, config, 3, _session().seats), times=6)
     app = _start(tmp_path, session)
     async with app.run_test(size=SMALL) as pilot:
         await _open(pilot, WritingDesk)
@@ -567,3 +573,90 @@ async def test_a_long_tale_opens_at_its_latest_passage_at_the_table_and_the_desk
         await pilot.press("up")  # the arrows scroll back through the tale
         await pilot.pause()
         assert tale.scroll_y == tale.max_scroll_y - 1
+
+
+# --- who begins, and an interruption after another stands ---------------------------------
+
+
+async def test_the_barkeeps_console_asks_who_begins_and_that_bard_writes_first(tmp_path):
+    config = GAME.make_config(NAMES, {"hand": 2, "words_min": 3, "benches": 3}, GAME.default_pack())
+    session = Session.start(GAME, config, 3, tuple(SeatPlan(n) for n in NAMES))
+    assert session.prompt.kind == "opening" and session.prompt.seats == (KIP,)
+    app = _start(tmp_path, session)
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.pause()
+        now = " Now: Kip · Kip: choose the Bard who begins the tale."
+        assert any(row.startswith(now) for row in _rows(app))
+        await _open(pilot, BarkeepConsole)
+        text = _squashed(app)
+        assert "Which Bard begins the tale?" in text
+        assert [row.strip("▊▎ ") for row in _rows(app)[-5:-2]] == ["1. Ann", "2. Bo", "3. Cy"]
+        assert _footer_problems(app) == []
+        await pilot.press("2", "enter")
+        await pilot.pause()
+        assert app.flow.session.actions == (Begin(KIP, BO),)
+        assert "Kip chooses Bo to begin the tale." in app.flow.session.view(None).log
+        desk = await _open(pilot, WritingDesk)
+        assert desk.seat == BO
+
+
+def _two_interrupt(session: Session, first: int, second: int) -> Session:
+    """The Bard on turn plays a passage naming a card of ``first``'s and one of
+    ``second``'s, who both interrupt with them; the play is verified and ``first``'s
+    interruption stands (every vote or ruling in favour)."""
+    state = session.state
+    bard = state.on_turn
+    mine, theirs, later = state.hands[bard][0], state.hands[first][0], state.hands[second][0]
+    named = ", ".join(state.elements[c] for c in (mine, theirs, later))
+    session = session.apply(Play(bard, f"Then came {named}, all at once.", mine))
+    while session.prompt.kind == "window":
+        seat = session.prompt.seats[0]
+        card = {first: theirs, second: later}.get(seat)
+        session = session.apply(Interrupt(seat, card))
+    while session.prompt.kind == "ruling":
+        session = session.apply(Rule(session.prompt.seats[0], True))
+    while session.state.attempt.interruptions[0][0] == first:
+        session = session.apply(RuleInterruption(session.prompt.seats[0], True))
+    return session
+
+
+async def test_the_barkeeps_console_rules_a_later_interruption_not_mentioned_or_too_late(
+    tmp_path,
+):
+    session = _two_interrupt(_session(), BO, CY)
+    assert session.prompt.kind == "interruptions" and session.state.on_turn == BO
+    app = _start(tmp_path, session)
+    async with app.run_test(size=SMALL) as pilot:
+        await _open(pilot, BarkeepConsole)
+        text = _squashed(app)
+        assert "but Bo's interruption already stands: was it in the play?" in text
+        assert [row.strip("▊▎ ") for row in _rows(app)[-4:-2]] == [
+            "1. Not mentioned",
+            "2. Too late: it was in the play, but Bo's interruption stands",
+        ]
+        assert "It stands" not in text
+        assert _footer_problems(app) == []
+        await pilot.press("2", "enter")
+        await pilot.pause()
+        assert app.flow.session.actions[-1] == RuleInterruption(KIP, False, too_late=True)
+
+
+async def test_at_the_table_a_later_interruption_is_voted_too_late_with_t(tmp_path):
+    names = ("Ann", "Bo", "Cy", "Dot")
+    config = GAME.make_config(names, {"barkeep_person": 0, "hand": 2}, GAME.default_pack())
+    session = Session.start(GAME, config, 3, tuple(SeatPlan(n) for n in names))
+    bard = session.state.on_turn
+    first, second = [s for s in range(4) if s != bard][:2]
+    session = _two_interrupt(session, first, second)
+    voters = [s for s in range(4) if s not in (bard, second)]
+    assert session.prompt.kind == "interruptions" and session.prompt.seats == tuple(voters)
+    app = _start(tmp_path, session)
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.pause()
+        footer = _rows(app)[-1]
+        assert "x Vote deny" in footer and "t Vote too late" in footer
+        assert "v Vote verify" not in footer
+        assert _footer_problems(app) == []
+        await pilot.press("t")
+        await pilot.pause()
+        assert app.flow.session.actions[-1] == RuleInterruption(voters[0], False, too_late=True)

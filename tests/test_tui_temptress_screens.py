@@ -386,13 +386,17 @@ async def test_the_spending_chooses_and_the_refill_takes_its_cards(tmp_path: Pat
 
 
 def _narrated_until(kind: str) -> Session:
-    """A game with Nora narrating, played by the bots until she is asked ``kind``."""
+    """A game with Nora narrating, played by the bots until she is asked ``kind`` (the
+    first seed from 1 on whose game asks it)."""
     names = ("Ann", "Bo", "Cy", "Nora")
-    session = _start(tuple(SeatPlan(n) for n in names), {"narrator_person": 1}, seed=1)
-    while session.prompt.kind != kind:
-        seat = session.prompt.seats[0]
-        session = session.apply(session.bot_for(seat).choose(session.view(seat)))
-    return session
+    for seed in range(1, 100):
+        session = _start(tuple(SeatPlan(n) for n in names), {"narrator_person": 1}, seed=seed)
+        while session.prompt is not None:
+            if session.prompt.kind == kind:
+                return session
+            seat = session.prompt.seats[0]
+            session = session.apply(session.bot_for(seat).choose(session.view(seat)))
+    raise AssertionError(f"no bot game from seeds 1-99 asks the narrator for {kind}")
 
 
 async def test_the_narrator_pages_the_secrets_and_rejects_a_stake(tmp_path: Path):
@@ -414,6 +418,24 @@ async def test_the_narrator_pages_the_secrets_and_rejects_a_stake(tmp_path: Path
         await pilot.press("space", "enter")
         await pilot.pause()
         assert app.flow.session.actions[-1] == NarratorReviewStakes(3, (first,))
+
+
+async def test_the_narrator_may_count_an_inflated_argument_total_as_its_target(tmp_path: Path):
+    from rules.temptress.actions import NarratorTrim
+
+    session = _narrated_until("trim")
+    side = session.view(3).choices.options[0]
+    app = _app(tmp_path, session)
+    async with app.run_test(size=SIZE) as pilot:
+        await _lift(pilot, NarratorConsole)
+        while app.screen.notes:
+            await pilot.press("h")
+            await _lift(pilot, NarratorConsole)
+        assert "beyond a target" in screen_text(app)
+        assert f"1. {side.label}" in screen_text(app)
+        await pilot.press("space", "enter")
+        await pilot.pause()
+        assert app.flow.session.actions[-1] == NarratorTrim(3, (side.value,))
 
 
 # --- re-rolls: a die picked by its number, the fresh die on the table ----------------------

@@ -17,6 +17,8 @@ from tui.cli_values import (
     KNOWN_SEED,
     MOST_GAMES,
     game_count,
+    seat_count,
+    seat_policy,
     seconds,
     seed_number,
     shown,
@@ -115,12 +117,30 @@ def build_parser() -> argparse.ArgumentParser:
         "simulate",
         parents=[common],
         help="headless bot games",
-        description="Play many bot games without a screen and report.",
+        description="Play many bot games without a screen and report. Every seat is the "
+        "game's own bot unless --policy seats a random player there, to measure a bot "
+        "against chance.",
     )
     sim.add_argument("game", choices=game_ids)
     sim.add_argument("--games", type=game_count, default=100, help=f"1 to {MOST_GAMES:,}")
     sim.add_argument("--seed", type=seed_number, default=1)
     sim.add_argument("--json", action="store_true", help="print the report as JSON")
+    sim.add_argument(
+        "--seats",
+        type=seat_count,
+        metavar="N",
+        help="how many seats at the table (default: the game's usual bot table)",
+    )
+    sim.add_argument(
+        "--policy",
+        action="append",
+        default=[],
+        type=seat_policy,
+        metavar="SEAT=random|bot",
+        help="who decides for seat SEAT, counted from 1: random (any open choice, at random) "
+        "or bot (the game's own, as every seat not named); repeat for more seats, "
+        "e.g. --policy 2=random --policy 3=random",
+    )
     sim.add_argument(
         "--option",
         action="append",
@@ -215,18 +235,47 @@ def _simulate(args: argparse.Namespace) -> int:
     pack = None
     if not problem and hasattr(args, "pack"):
         pack, problem = _own_pack(game, args.pack)
-    problem = problem or table_problem(game, options, pack, seed=args.seed)
+    problem = problem or table_problem(game, options, pack, seed=args.seed, seats=args.seats)
+    seats = args.seats or game.bot_seats
+    policies: tuple[str, ...] = ()
+    if not problem:
+        policies, problem = _policies(args.policy, seats)
     if problem:
         print(shown(f"parlour: {problem}"), file=sys.stderr)
         return 2
     try:
-        report = simulate(game, args.games, args.seed, options=options, pack=pack)
+        report = simulate(
+            game,
+            args.games,
+            args.seed,
+            options=options,
+            pack=pack,
+            policies=policies,
+            seats=seats,
+        )
     except KeyboardInterrupt:  # Ctrl+C: stop quietly, no traceback
         print("parlour: simulate stopped (Ctrl+C); no report", file=sys.stderr)
         return 130
     # The report may quote the pack (its name, a refused move naming a card): shown().
     print(json.dumps(report.as_dict(), indent=2) if args.json else shown(report.as_text()))
     return 0 if report.errors == 0 else 1
+
+
+def _policies(named: list[tuple[int, str]], seats: int) -> tuple[tuple[str, ...], str]:
+    """Each seat's policy from ``--policy`` (the seats not named: bot), or the sentence
+    refusing them: a seat past the table's, or one seat named twice."""
+    from rules.session import BOT
+
+    policies = [BOT] * seats
+    given: set[int] = set()
+    for seat, policy in named:
+        if seat >= seats:
+            return (), f"--policy {seat + 1}={policy}: the table has seats 1 to {seats}"
+        if seat in given:
+            return (), f"--policy names seat {seat + 1} more than once"
+        given.add(seat)
+        policies[seat] = policy
+    return tuple(policies), ""
 
 
 def _regular_file(path: str) -> bool:

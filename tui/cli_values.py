@@ -54,6 +54,32 @@ def game_count(text: str) -> int:
     return int(text)
 
 
+def seat_count(text: str) -> int:
+    """How many seats a simulated table has: a whole number from 1 (the game says how
+    many it seats)."""
+    from tui.setup_form import is_number
+
+    if not is_number(text) or not 1 <= int(text) <= 99:
+        raise argparse.ArgumentTypeError(f"{shown(repr(text))} is not a number of seats")
+    return int(text)
+
+
+def seat_policy(text: str) -> tuple[int, str]:
+    """``SEAT=POLICY`` for ``parlour simulate --policy``: the seat (by its number, the
+    first seat is 1) and who decides for it (``rules.policies.POLICIES``). The seat is
+    returned 0-based, as the rules count seats."""
+    from rules.policies import POLICIES
+    from tui.setup_form import is_number
+
+    seat, sep, policy = text.partition("=")
+    if not sep or not is_number(seat) or not 1 <= int(seat) <= 99 or policy not in POLICIES:
+        raise argparse.ArgumentTypeError(
+            f"{shown(repr(text))} is not SEAT=random or SEAT=bot (SEAT: a seat's number, "
+            "the first is 1)"
+        )
+    return int(seat) - 1, policy
+
+
 def port_number(text: str) -> int:
     """A TCP port to listen on: 1024 to 65535 (a lower one needs root)."""
     from tui.setup_form import is_number

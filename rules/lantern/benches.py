@@ -1,4 +1,5 @@
-"""The benches: seating a Bard, leaving, the tale suspended for want of Bards, and sleep."""
+"""The benches: who begins, seating a Bard, leaving, the tale suspended for want of Bards,
+and sleep."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from rules.engine import IllegalAction, Outcome, Seat
 from rules.lantern.deck import deal, move_on
 from rules.lantern.state import (
     BETWEEN_TURNS,
+    Begin,
     LanternState,
     Leave,
     Phase,
@@ -28,21 +30,68 @@ SLEEPS_FOR_THE_TABLE = 3
 """Turns asleep in a row that may send a Bard Under The Table."""
 ONLY_BETWEEN_TURNS = "Bards come and go between turns."
 SUSPENDED_LINE = "The tale is suspended: it needs at least two Bards on the benches."
+NOT_ON_A_BENCH = "Choose a Bard on a bench to begin the tale."
 
 
 def check_suspension(state: LanternState) -> LanternState:
-    """Suspend the tale with fewer than two Bards seated; resume it once there are two."""
+    """Suspend the tale with fewer than two Bards seated; resume it once there are two
+    (or, if it never began, let it begin)."""
     count = len(seated(state))
     bad = count < 2 or count > state.config.benches
     if bad and state.phase in BETWEEN_TURNS:
         if state.phase != Phase.SUSPENDED:
             state = announce(state, SUSPENDED_LINE)
         return evolve(state, phase=Phase.SUSPENDED)
+    if not bad and state.phase == Phase.SUSPENDED and not state.begun:
+        keeper = barkeep_seat(state)
+        if keeper is not None:
+            keeper_name = name(state, keeper)
+            state = announce(
+                state, f"The tale can begin: {keeper_name} chooses the Bard who starts."
+            )
+        return begin(state)
     if not bad and state.phase == Phase.SUSPENDED:
         turn = state.on_turn if state.on_turn in seated(state) else seated(state)[0]
         state = evolve(state, phase=Phase.TURN, on_turn=turn)
         return announce(state, f"The tale goes on: it is {name(state, turn)}'s turn.")
     return state
+
+
+# --- who begins -----------------------------------------------------------------------
+
+
+def begin(state: LanternState) -> LanternState:
+    """The tale is ready to begin (two Bards or more sit): a person Barkeep chooses who
+    starts (``first_bard``); at a table without one the lot does, drawn from the tale's
+    Chance among the seated Bards, so no bench is favoured."""
+    if barkeep_seat(state) is not None:
+        return evolve(state, phase=Phase.OPENING, on_turn=None)
+    first, chance = state.chance.pick(seated(state))
+    state = evolve(state, chance=chance, on_turn=first, phase=Phase.TURN, begun=True)
+    return announce(state, f"By lot, {name(state, first)} begins the tale.")
+
+
+def begin_refusal(state: LanternState, action: Begin) -> str:
+    """Why ``action`` may not name its Bard to begin ('' when it may)."""
+    bard = action.bard
+    if isinstance(bard, bool) or not isinstance(bard, int) or bard not in seated(state):
+        return NOT_ON_A_BENCH
+    return ""
+
+
+def first_bard(state: LanternState, action: Begin) -> LanternState:
+    """The Barkeep names the Bard who begins: it is their turn."""
+    refusal = begin_refusal(state, action)
+    if refusal:
+        raise IllegalAction(refusal)
+    bard = action.bard
+    state = evolve(state, on_turn=bard, phase=Phase.TURN, begun=True)
+    return announce(
+        state, f"{name(state, action.seat)} chooses {name(state, bard)} to begin the tale."
+    )
+
+
+# --- who seats newcomers --------------------------------------------------------------
 
 
 def seater(state: LanternState) -> Seat | None:

@@ -1,9 +1,11 @@
 """The Lantern's demo seats: a demo Bard and a demo Barkeep, clearly labelled as such.
 
 The demo Bard's prose is a simple template around its card (and the Loose
-Ends it ties off); the demo Barkeep verifies a play whose text really names
-its card, and denies it otherwise. They exist so that ``parlour demo lantern``
-and ``parlour simulate lantern`` can run a whole tale without people.
+Ends it ties off); the demo Barkeep names a Bard at random to begin (its own
+seeded draw), verifies a play whose text really names its card, and denies it
+otherwise; it rules an interruption by whether the play's text names its card.
+They exist so that ``parlour demo lantern`` and ``parlour simulate lantern`` can
+run a whole tale without people.
 """
 
 from __future__ import annotations
@@ -73,13 +75,18 @@ class LanternBot:
         if phase == Phase.RULING:
             return self._rule(view, choices, names)
         assert isinstance(choices, Pick)
+        if phase == Phase.OPENING:  # the demo Barkeep lets its own dice name who begins
+            first, _ = choices.draw(chance)
+            return first
         if phase == Phase.WINDOW:
             return self._window(view, choices)
         if phase == Phase.INTERRUPTIONS:
             assert view.attempt is not None
             _, card = view.attempt.interruptions[0]
-            mentioned = _mentions(view.attempt.text, names[card])
-            return _value(choices, "stands" if mentioned else "not_mentioned")
+            if not _mentions(view.attempt.text, names[card]):
+                return _value(choices, "not_mentioned")
+            # in the play: it stands, or (offered once another stands) it comes too late
+            return _value(choices, "stands" if choices.keyed("stands") else "too_late")
         if phase == Phase.DRY:
             return _value(choices, "end")
         if phase == Phase.SUSPENDED:

@@ -22,10 +22,11 @@ from rules.choices import SAMPLE_WORDS, Option, Pick, Write
 from rules.engine import Prompt, Seat
 from rules.lantern.benches import seater, seating_refusal, time_out
 from rules.lantern.deck import LONGEST_ELEMENTS
-from rules.lantern.rulings import NO_CARD_NO_LOOSE_END, ruling_refusal
+from rules.lantern.rulings import NO_CARD_NO_LOOSE_END, interruption_refusal, ruling_refusal
 from rules.lantern.state import (
     BETWEEN_TURNS,
     DENY_REASONS,
+    Begin,
     Closing,
     Interrupt,
     Keeper,
@@ -39,7 +40,7 @@ from rules.lantern.state import (
     RuleInterruption,
     SeatBard,
 )
-from rules.lantern.tavern import free_benches, may_come, name
+from rules.lantern.tavern import free_benches, may_come, name, seated
 from rules.lantern.telling import LONGEST_PLAY
 
 BETWEEN_ASK = "Between turns, Bards may come and go."
@@ -173,6 +174,8 @@ def choices_for(
         return Pick(current.text if asked else BETWEEN_ASK, between)
     if not asked:
         return None
+    if state.phase == Phase.OPENING:
+        return _opening(state, seat)
     if state.phase == Phase.WINDOW:
         return _window(state, seat)
     if state.phase == Phase.RULING:
@@ -190,6 +193,17 @@ def choices_for(
             hint="The tale ends with it.",
         )
     return None
+
+
+# --- the start -------------------------------------------------------------------------
+
+
+def _opening(state: LanternState, seat: Seat) -> Pick[Begin]:
+    """The Barkeep names the Bard who begins: any Bard on a bench, in bench order."""
+    return Pick(
+        "Which Bard begins the tale?",
+        tuple(Option(Begin(seat, bard), name(state, bard)) for bard in seated(state)),
+    )
 
 
 # --- between turns ----------------------------------------------------------------------
@@ -346,14 +360,30 @@ def _ruling(state: LanternState, seat: Seat) -> RulingChoices | Pick[Rule]:
 
 
 def _interruption(state: LanternState, seat: Seat) -> Pick[RuleInterruption]:
+    """The next interruption: it stands or was not mentioned; once another one stands, it
+    was not mentioned or comes too late (the rules refuse it standing, so that is not
+    offered). The same choices are the Barkeep's ruling and, at the table, each vote."""
     attempt = state.attempt
     assert attempt is not None
     interrupter, card = attempt.interruptions[0]
-    return Pick(
-        f"{name(state, interrupter)} names {state.elements[card]}: was it in the play?",
+    first = "" if attempt.interrupted_by is None else name(state, attempt.interrupted_by)
+    verdicts = (
+        (RuleInterruption(seat, True), "It stands: the play mentioned it", "stands"),
+        (RuleInterruption(seat, False), "Not mentioned", "not_mentioned"),
         (
-            Option(RuleInterruption(seat, True), "It stands: the play mentioned it", key="stands"),
-            Option(RuleInterruption(seat, False), "Not mentioned", key="not_mentioned"),
+            RuleInterruption(seat, False, too_late=True),
+            f"Too late: it was in the play, but {first}'s interruption stands",
+            "too_late",
+        ),
+    )
+    claim = f"{name(state, interrupter)} names {state.elements[card]}"
+    already = f", but {first}'s interruption already stands" if first else ""
+    return Pick(
+        f"{claim}{already}: was it in the play?",
+        tuple(
+            Option(action, label, key=key)
+            for action, label, key in verdicts
+            if not interruption_refusal(state, action)
         ),
     )
 

@@ -7,6 +7,7 @@ from attrs import evolve
 from rules.engine import IllegalAction, Outcome, Seat
 from rules.lantern.state import LanternState, Phase, Restock
 from rules.lantern.tavern import announce, replace, tell_bard
+from rules.lantern.winning import winner
 
 LONGEST_ELEMENTS = 2000
 """The most characters of story elements typed in one go (at setup, or to restock)."""
@@ -45,8 +46,9 @@ def burn(state: LanternState, bard: Seat, card: int) -> LanternState:
 
 
 def move_on(state: LanternState, phase: Phase) -> LanternState:
-    """Move on, unless cards are owed: then the Barkeep must restock (or end) first."""
-    if state.owed and phase != Phase.OVER:
+    """Move on, unless cards are owed: then the Barkeep must restock (or end) first; but
+    not when a Bard has just won (``game.apply`` declares it, and the debt with it)."""
+    if state.owed and phase != Phase.OVER and winner(evolve(state, phase=phase)) is None:
         state = announce(state, RUN_DRY)
         return evolve(state, phase=Phase.DRY, after_dry=phase)
     return evolve(state, phase=phase)

@@ -12,8 +12,6 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from attrs import evolve
-
 from rules.chance import Chance
 from rules.engine import (
     GameInfo,
@@ -27,8 +25,10 @@ from rules.engine import (
 )
 from rules.lantern import help
 from rules.lantern.benches import (
+    begin,
     check_suspension,
     close_suspended,
+    first_bard,
     leave,
     seat_bard,
     sleep,
@@ -39,6 +39,7 @@ from rules.lantern.pack import LanternPack, default_pack, load_pack
 from rules.lantern.rulings import deciders, interruption_skip, rule, rule_interruption
 from rules.lantern.state import (
     ACTION_TYPES,
+    Begin,
     Closing,
     Interrupt,
     Keeper,
@@ -57,6 +58,7 @@ from rules.lantern.state import (
 from rules.lantern.tavern import announce, barkeep_seat, name, seated
 from rules.lantern.telling import closing, interrupt, pass_turn, play
 from rules.lantern.view import LanternView, view_of
+from rules.lantern.winning import settle
 from rules.memo import by_identity
 
 MIN_BENCHES, MAX_BENCHES = 2, 8
@@ -120,16 +122,14 @@ def new(config: LanternConfig, seed: int) -> LanternState:
     )
     for bard in seated(state):
         state = deal(state, bard, config.hand)
-    first = seated(state)[0] if seated(state) else None
-    state = evolve(state, on_turn=first)
     state = announce(
         state,
         f"The Rusty Lantern opens with {config.benches} benches. "
         + ", ".join(config.bards[b] for b in seated(state))
-        + " take their seats"
-        + (f"; {config.bards[first]} begins the tale." if first is not None else "."),
+        + " take their seats.",
     )
-    return check_suspension(state)
+    state = check_suspension(state)
+    return state if state.phase == Phase.SUSPENDED else begin(state)
 
 
 @by_identity
@@ -138,6 +138,10 @@ def prompt(state: LanternState) -> Prompt | None:
     if phase == Phase.OVER:
         return None
     keeper = barkeep_seat(state)
+    if phase == Phase.OPENING:
+        assert keeper is not None
+        text = f"{name(state, keeper)}: choose the Bard who begins the tale."
+        return Prompt((keeper,), Phase.OPENING, text, True)
     if phase == Phase.SUSPENDED:
         seats = (
             (keeper,)
@@ -186,6 +190,7 @@ def prompt(state: LanternState) -> Prompt | None:
 
 
 _HANDLERS: dict[tuple[Phase, type], Callable[[LanternState, Any], LanternState]] = {
+    (Phase.OPENING, Begin): first_bard,
     (Phase.TURN, Play): play,
     (Phase.TURN, PassTurn): pass_turn,
     (Phase.WINDOW, Interrupt): interrupt,
@@ -206,7 +211,8 @@ _COMINGS_AND_GOINGS: dict[type, Callable[[LanternState, Any], LanternState]] = {
 
 
 def apply(state: LanternState, action: Any) -> LanternState:
-    """The state after ``action``; IllegalAction (and nothing changed) when it is not legal."""
+    """The state after ``action``; IllegalAction (and nothing changed) when it is not legal.
+    After every action, whatever it was, ``settle`` sees whether a Bard has won."""
     current = prompt(state)
     if current is None:
         raise IllegalAction("The tale is over.")
@@ -214,15 +220,14 @@ def apply(state: LanternState, action: Any) -> LanternState:
     seats = len(seat_names(state))
     if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < seats:
         raise IllegalAction("That seat is not at this table.")
-    free = _COMINGS_AND_GOINGS.get(type(action))
-    if free is not None:
-        return free(state, action)
-    if seat not in current.seats:
-        raise IllegalAction(f"It is not {name(state, seat)}'s turn: {current.text}")
-    handler = _HANDLERS.get((state.phase, type(action)))
+    handler = _COMINGS_AND_GOINGS.get(type(action))
     if handler is None:
-        raise IllegalAction(f"That is not possible now: {current.text}")
-    return handler(state, action)
+        if seat not in current.seats:
+            raise IllegalAction(f"It is not {name(state, seat)}'s turn: {current.text}")
+        handler = _HANDLERS.get((state.phase, type(action)))
+        if handler is None:
+            raise IllegalAction(f"That is not possible now: {current.text}")
+    return settle(handler(state, action))
 
 
 def view(state: LanternState, seat: Seat | None) -> LanternView:
@@ -301,4 +306,5 @@ LANTERN: GameInfo[LanternState, LanternView] = GameInfo(
     text_options=lambda pack: (TextOption("elements", "Own elements", "", LONGEST_ELEMENTS),),
     turn_of=lambda state: len(state.tale),
     turn_word="passage",
+    rules_edition=2,  # 2: the Barkeep names who begins; every interruption is ruled
 )

@@ -145,46 +145,60 @@ def _denied(state: LanternState, attempt: Attempt, reason: str) -> LanternState:
 
 # --- the interruptions ------------------------------------------------------------------
 
+BOTH = "An interruption either stands or comes too late, not both."
 
-def _next_interruption(state: LanternState) -> LanternState:
-    """Interruptions after a successful one are too late: burned, one card each."""
+
+def interruption_refusal(state: LanternState, action: RuleInterruption) -> str:
+    """Why the next interruption may not be ruled (or voted on) so ('' when it may). Its
+    card is the interrupter's own (they named it from their hand), so it is ruled
+    in the seed's order on: not mentioned, then too late, which only an interruption
+    after another that stands can be; and that one can no longer stand."""
     attempt = state.attempt
     assert attempt is not None
-    pending = attempt.interruptions
-    while pending and attempt.interrupted_by is not None:
-        seat, card = pending[0]
-        state = burn(state, seat, card)
-        state = announce(
-            state,
-            f"{name(state, seat)}'s interruption comes too late: "
-            f"{state.elements[card]} is burned and they take a card.",
+    seat, _ = attempt.interruptions[0]
+    if action.verify and action.too_late:
+        return BOTH
+    first = attempt.interrupted_by
+    if action.verify and first is not None:
+        return (
+            f"{name(state, first)}'s interruption of this play already stands: "
+            f"{name(state, seat)}'s is either not mentioned or too late."
         )
-        state = deal(state, seat, 1)
-        pending = pending[1:]
-        attempt = evolve(attempt, interruptions=pending)
-        state = evolve(state, attempt=attempt)
-    if pending:
+    if action.too_late and first is None:
+        return f"No interruption of this play stands yet, so {name(state, seat)}'s is not too late."
+    return ""
+
+
+def _next_interruption(state: LanternState) -> LanternState:
+    """The next interruption waits for its ruling; with none left the attempt is done."""
+    attempt = state.attempt
+    assert attempt is not None
+    if attempt.interruptions:
         return move_on(state, Phase.INTERRUPTIONS)
     return _finish_attempt(state)
 
 
 def rule_interruption(state: LanternState, action: RuleInterruption) -> LanternState:
-    """The ruling (or one vote) on the first interruption waiting."""
+    """The ruling (or one vote) on the first interruption waiting. At the table the
+    element was in the play when more than half of the voters say so: the interruption
+    then stands, or comes too late after another that stands."""
+    refusal = interruption_refusal(state, action)
+    if refusal:
+        raise IllegalAction(refusal)
     attempt = state.attempt
     assert attempt is not None
     seat, card = attempt.interruptions[0]
+    mentioned = action.verify or action.too_late
     if barkeep_seat(state) is None:
         skip = interruption_skip(state, attempt, seat)
-        outcome = _vote_done(state, action.seat, action.verify, *skip)
+        outcome = _vote_done(state, action.seat, mentioned, *skip)
         if outcome is None:
-            votes = attempt.votes + ((action.seat, action.verify),)
+            votes = attempt.votes + ((action.seat, mentioned),)
             return evolve(state, attempt=evolve(attempt, votes=votes))
-        verify = outcome
-    else:
-        verify = action.verify
+        mentioned = outcome
     state = burn(state, seat, card)
     rest = attempt.interruptions[1:]
-    if verify:
+    if mentioned and attempt.interrupted_by is None:
         state = announce(
             state,
             f"{name(state, seat)}'s interruption stands: {state.elements[card]} "
@@ -194,6 +208,13 @@ def rule_interruption(state: LanternState, action: RuleInterruption) -> LanternS
         state = deal(state, attempt.bard, 1)
         attempt = evolve(attempt, interrupted_by=seat)
         state = evolve(state, on_turn=seat)
+    elif mentioned:
+        state = announce(
+            state,
+            f"{name(state, seat)}'s interruption comes too late: "
+            f"{state.elements[card]} is burned and they take a card.",
+        )
+        state = deal(state, seat, 1)
     else:
         state = announce(
             state,
@@ -207,22 +228,6 @@ def rule_interruption(state: LanternState, action: RuleInterruption) -> LanternS
 
 
 def _finish_attempt(state: LanternState) -> LanternState:
-    attempt = state.attempt
-    assert attempt is not None
-    bard = attempt.bard
-    state = evolve(state, attempt=None)
-    won = (
-        attempt.verified
-        and not state.hands[bard]
-        and state.last_success == bard
-        and not state.table
-    )
-    if won and all(b != bard for b, _ in state.owed):
-        state = evolve(state, owed=())
-        state = announce(
-            state,
-            f"{name(state, bard)} has no cards left, no Loose Ends remain, and "
-            "the last play was theirs: they win the tale!",
-        )
-        return evolve(state, phase=Phase.CLOSING)
-    return move_on(state, Phase.TURN)
+    """The play and its interruptions are ruled: the tale goes on (whether someone has won
+    is ``winning.settle``'s to say, after this as after every change)."""
+    return move_on(evolve(state, attempt=None), Phase.TURN)

@@ -116,10 +116,25 @@ class Rule:
 
 @frozen
 class RuleInterruption:
-    """The Barkeep's ruling on the next interruption: verified, or not mentioned."""
+    """The Barkeep's ruling (or a Bard's vote at the table) on the next interruption.
+
+    ``verify``: it stands. Otherwise it is denied: as not mentioned in the play, or,
+    with ``too_late``, as too late (the element was in the play, but another
+    interruption of it already stands). At the table a vote of ``verify`` or
+    ``too_late`` says the element was in the play.
+    """
 
     seat: Seat
     verify: bool
+    too_late: bool = False
+
+
+@frozen
+class Begin:
+    """The Barkeep names the Bard on a bench who begins the tale."""
+
+    seat: Seat
+    bard: Seat
 
 
 @frozen
@@ -166,6 +181,7 @@ class Restock:
 
 
 ACTION_TYPES = (
+    Begin,
     Play,
     PassTurn,
     Interrupt,
@@ -184,6 +200,8 @@ ACTION_TYPES = (
 class Phase(StrEnum):
     """Where the tale is; the prompt's kind is the phase's name."""
 
+    OPENING = "opening"
+    """The Barkeep chooses the Bard who begins the tale."""
     TURN = "turn"
     """The Bard on turn plays or passes (Bards may come and go)."""
     WINDOW = "window"
@@ -259,5 +277,7 @@ class LanternState:
     after_dry: Phase = Phase.TURN
     tale: tuple[Passage, ...] = ()
     last_success: Seat | None = None
+    begun: bool = False
+    """A first Bard has been named (until then the tale has not begun)."""
     log: tuple[Event, ...] = ()
     result: Outcome | None = None

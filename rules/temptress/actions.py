@@ -190,6 +190,15 @@ class NarratorReviewStakes:
     rejected: tuple[Seat, ...] = ()
 
 
+@frozen
+class NarratorTrim:
+    """Before an argument is settled: reduce the played values of some sides to their
+    targets (cards poured on beyond a target count only as the target)."""
+
+    seat: Seat
+    trimmed: tuple[Seat, ...] = ()
+
+
 ACTION_TYPES = (
     ClaimFloor,
     Decline,
@@ -211,4 +220,5 @@ ACTION_TYPES = (
     NarratorEndRound,
     NarratorSettleTie,
     NarratorReviewStakes,
+    NarratorTrim,
 )

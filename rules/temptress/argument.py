@@ -17,6 +17,7 @@ from rules.temptress.state import (
     Contest,
     ContestKind,
     ContestStage,
+    Play,
     Stake,
     StakeKind,
     TemptressState,
@@ -140,6 +141,57 @@ def review_stakes(state: TemptressState, rejected: tuple[Seat, ...]) -> Temptres
 
 
 # --- settling ----------------------------------------------------------------------------
+
+
+def over_target(contest: Contest, seat: Seat) -> tuple[Play, ...]:
+    """``seat``'s plays in this argument whose value went beyond their target."""
+    return tuple(
+        p for p in contest.plays if p.seat == seat and p.total > contest.targets[p.target - 1]
+    )
+
+
+def trimmable(state: TemptressState) -> tuple[Seat, ...]:
+    """The sides whose played values a person narrator may reduce to the target."""
+    contest = current(state)
+    return tuple(s for s in contest.participants if over_target(contest, s))
+
+
+def to_settle(state: TemptressState) -> TemptressState:
+    """After the last target: a person narrator may first reduce values poured on beyond
+    a target (the island never does); then the argument is settled."""
+    if state.narrator_seat is not None and trimmable(state):
+        return changed(state, stage=ContestStage.TRIM)
+    return settle(state)
+
+
+def trim_refusal(state: TemptressState, trimmed: tuple[Seat, ...]) -> str:
+    allowed = trimmable(state)
+    if len(set(trimmed)) != len(trimmed) or any(s not in allowed for s in trimmed):
+        return "Reduce only the values of a side that played beyond its target, once each."
+    return ""
+
+
+def trim(state: TemptressState, trimmed: tuple[Seat, ...]) -> TemptressState:
+    """The narrator's ruling on inflated values: ``trimmed`` sides count only up to each
+    target they went beyond; then the argument is settled."""
+    refusal = trim_refusal(state, trimmed)
+    if refusal:
+        raise IllegalAction(refusal)
+    if not trimmed:
+        return settle(log(state, "The narrator lets the played values stand."))
+    contest = current(state)
+    plays = []
+    for play in contest.plays:
+        goal = contest.targets[play.target - 1]
+        if play.seat in trimmed and play.total > goal:
+            state = log(
+                state,
+                f"The narrator counts {name(state, play.seat)}'s cards only up to the target: "
+                f"{play.total} toward {goal} counts as {goal}.",
+            )
+            play = evolve(play, total=goal)
+        plays.append(play)
+    return settle(changed(state, plays=tuple(plays)))
 
 
 def settle(state: TemptressState) -> TemptressState:

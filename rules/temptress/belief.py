@@ -108,6 +108,17 @@ class Belief:
     def p_match_suit(self, suit: Suit) -> float:
         return _match_suit_chances(self)[suit]
 
+    def p_match(self, woman: int) -> float:
+        """The chance that ``woman`` is this suitor's perfect match."""
+        return sum(p for w, p in self.worlds if w.match == woman)
+
+    def p_sorceress_known(self) -> float:
+        """The chance of the likeliest answer to "who is the sorceress?"."""
+        chances = [0.0] * WOMEN
+        for w, p in self.worlds:
+            chances[w.sorceress] += p
+        return max(chances)
+
     def p_pile_suit(self, woman: int, suit: Suit) -> float:
         return sum(p for w, p in self.worlds if w.suits[woman] == suit)
 

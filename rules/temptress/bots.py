@@ -1,14 +1,21 @@
-"""A Temptress bot: decides from its seat's view only.
+"""A Temptress bot: decides from its seat's view only, like a decent player.
 
-It weighs possible worlds (``belief``), works toward the likeliest suit of its
-match, courts with the cheapest cards that are not of that suit, raises when
-the odds are good, spends Rapport on the clue that helps most or on a refill
-toward its suit, and retires only when confident. It argues now and then, and
-votes as an island-narrator voter.
+It weighs possible worlds (``belief``) and works toward the likeliest suit of its
+match. On the floor it courts the women its belief makes likely matches, drawn by
+weight so that courtships spread across them, playing the cheapest cards that are
+not of its suit; it starts an argument only with a chip to spare, strong cards to
+win it and a question the stake would help answer, and stakes what helps most (the
+other's match clues while its suit is open, their sorceress clues once it is
+sure). It raises when the chance of reaching a fresh 3d10 with its remaining cards
+makes the gain (two chips, or a pile card) outweigh a Faux Pas. As an island voter
+it gives the extra chip for a raise, a high total or a close call, never to a
+suitor already well ahead. It spends Rapport on the clue that helps most or on a
+refill toward its suit, and retires with a flush when the evidence is strong
+enough: surer early in the game, since waiting buys clues.
 
-What is legal it reads from the view's ``choices`` (the piles it may draw
-from, the spends its cards allow, whom it may argue with, the clue kinds left,
-whether it may retire); it never works a rule out again.
+What is legal it reads from the view's ``choices`` (the women it may court, the
+piles it may draw from, the spends its cards allow, whom it may argue with, the
+clue kinds left, whether it may retire); it never works a rule out again.
 """
 
 from __future__ import annotations
@@ -40,10 +47,26 @@ from rules.temptress.state import (
 from rules.temptress.views import TemptressView
 
 RETIRE_CONFIDENCE = 0.4
+"""The chance of being right a bot wants before retiring in the last round; each round
+still to come asks for EARLY_CAUTION more (up to CAUTION_CAP): waiting buys clues."""
+EARLY_CAUTION = 0.04
+CAUTION_CAP = 0.7
 FINAL_CONFIDENCE = 0.0
 """At the final retirements staying in gains nothing, so any flush is worth showing."""
 SUIT_SURE = 0.75
 CLUE_GAIN = 0.02
+ARGUE_PERCENT = 40
+"""How often a bot that would gain from an argument starts one when it may."""
+STRONG_ARGUMENT = 24
+"""The three best spare cards a bot wants before it argues (3d10 averages 16.5)."""
+RAISE_GAIN = {1: 2.0, 2: 3.0}
+"""What reaching a raised target is worth, in Rapport, after target 1 (two more chips) and
+after target 2 (a pile card and one of her likes); missing it costs a Faux Pas, worth
+half a chip: a card shown to the table until a round-end spending clears it."""
+FAUX_PAS_COST = 0.5
+HIGH_TOTAL = 22
+CLOSE_CALL = 1
+"""An island voter's yardsticks: a first total this high, or this close to the target."""
 
 
 @cache
@@ -71,6 +94,17 @@ def _accusations(option: Option[Any] | None) -> list[Retire]:
     if option is None or not option.open:
         return []
     return [o.value for o in _then(option).opened]
+
+
+def _weighted(options: list[Option[Any]], weights: list[float], chance: Chance) -> Option[Any]:
+    """One of ``options``, each as likely as its weight."""
+    roll, _ = chance.below(10_000)
+    point = roll / 10_000 * sum(weights)
+    for option, weight in zip(options, weights, strict=True):
+        point -= weight
+        if point < 0:
+            return option
+    return options[-1]
 
 
 @frozen
@@ -119,30 +153,40 @@ class TemptressBot:
         chance: Chance,
     ) -> Any:
         accusations = _accusations(choices.keyed(ChoiceKey.RETIRE))
-        retire = self._retirement(view, accusations, belief, RETIRE_CONFIDENCE)
+        retire = self._retirement(view, accusations, belief, self._confidence_needed(view))
         if retire is not None:
             return retire
         spare = self._spare(view.hand, suit)
-        me = view.suitors[self.seat]
-        roll, chance = chance.below(100)
         argue = _keyed(choices, ChoiceKey.ARGUE)
-        if me.rapport >= 2 and view.round >= 2 and roll < 100 and argue.open:
+        roll, chance = chance.below(100)
+        if argue.open and roll < ARGUE_PERCENT and self._worth_arguing(view, belief, suit):
             opponents = [o for o in _then(argue).options if o.open]
             if opponents:
                 opponent, chance = chance.pick(tuple(opponents))
                 return _then(opponent).options[0].value  # one chip
         court = _keyed(choices, ChoiceKey.COURT)
-        if spare and court.open:
-            women = _then(court).options
-            best = max(
-                women,
-                key=lambda o: (
-                    view.women[o.value.woman].pile_size > 0,
-                    belief.p_pile_suit(o.value.woman, suit),
-                ),
-            )
-            return best.value
+        women = [o for o in _then(court).options if o.open] if court.open else []
+        if spare and women:
+            # Court the likely match, but not always the favourite: the table sees whom
+            # each suitor courts, and a spread of courtships gives less away.
+            weights = [belief.p_match(o.value.woman) + 0.05 for o in women]
+            return _weighted(women, weights, chance).value
         return _keyed(choices, ChoiceKey.DECLINE).value
+
+    def _worth_arguing(self, view: TemptressView, belief: beliefs.Belief, suit: Suit) -> bool:
+        """An argument costs a chip and the cards played: start one with a chip to spare,
+        strong cards to win it, and a question its stake would help answer."""
+        me = view.suitors[self.seat]
+        strong = sum(c.rank for c in sorted(self._spare(view.hand, suit), reverse=True)[:3])
+        curious = belief.p_match_suit(suit) < SUIT_SURE or belief.p_sorceress_known() < SUIT_SURE
+        return me.rapport >= 2 and view.round >= 2 and strong >= STRONG_ARGUMENT and curious
+
+    @staticmethod
+    def _confidence_needed(view: TemptressView) -> float:
+        if not view.round_limit:
+            return RETIRE_CONFIDENCE
+        rounds_left = max(0, view.round_limit - view.round)
+        return min(CAUTION_CAP, RETIRE_CONFIDENCE + EARLY_CAUTION * rounds_left)
 
     def _retirement(
         self,
@@ -248,10 +292,12 @@ class TemptressBot:
                 choices, ChoiceKey.JOIN if len(spare) >= 3 and roll < 15 else ChoiceKey.STAY
             ).value
         if stage == ContestStage.RAISE:
-            # A Faux Pas only shows a card; more Rapport means more refills and clues.
-            wants = (
-                contest.kind != ContestKind.ARGUMENT or self._raise_odds(view, contest, suit) >= 0.5
-            )
+            odds = self._raise_odds(view, contest, suit)
+            if contest.kind == ContestKind.ARGUMENT:
+                wants = odds >= 0.5
+            else:
+                gain = RAISE_GAIN.get(contest.target, 0.0)
+                wants = odds * gain > (1 - odds) * FAUX_PAS_COST
             return _keyed(choices, ChoiceKey.RAISE if wants else ChoiceKey.STOP).value
         if stage == ContestStage.FOLLOW:
             wants = self._raise_odds(view, contest, suit) >= 0.5
@@ -260,25 +306,34 @@ class TemptressBot:
             piles = [o.value for o in choices.opened]
             return max(piles, key=lambda d: belief.p_pile_suit(d.woman, suit))
         if stage == ContestStage.VOTE:
-            actor = view.suitors[contest.actor]
-            leader = max(s.rapport for s in view.suitors)
-            reached = any(
-                p.seat == contest.actor and p.target == 1 and p.total >= contest.targets[0]
-                for p in contest.plays
-            )
-            # Reward a success unless the actor already leads; help anyone short of chips,
-            # since a suitor with no chip at the round end gets no refill and no clue.
-            deserves = (reached and actor.rapport < leader) or actor.rapport <= 1
-            return _keyed(choices, "yes" if deserves else "no").value
+            return _keyed(choices, "yes" if self._deserves(view, contest) else "no").value
         if stage == ContestStage.ANSWER:
             me = view.suitors[self.seat]
             avoid = _keyed(choices, ChoiceKey.AVOID)
             wants = avoid.open and me.rapport > contest.chips and roll < 25
             return avoid.value if wants else _keyed(choices, ChoiceKey.ACCEPT).value
         if stage == ContestStage.STAKES:
-            # Match clues carry every clue about which woman holds which suit.
-            return _keyed(choices, StakeKind.SEE_MATCH_CLUES).value
+            # Match clues carry every clue about which woman holds which suit; once the
+            # suit is pinned down, what the other knows of the sorceress helps more.
+            sure = belief.p_match_suit(suit) >= SUIT_SURE
+            wanted = StakeKind.SEE_SORCERESS_CLUES if sure else StakeKind.SEE_MATCH_CLUES
+            return _keyed(choices, wanted).value
         raise ValueError(f"{view.suitors[self.seat].name} has nothing to decide at {stage}")
+
+    def _deserves(self, view: TemptressView, contest: Contest) -> bool:
+        """An island voter's judgement of the action: an extra chip for a raise, a high
+        total or a close call, and none for a suitor already well ahead in Rapport."""
+        actor = contest.actor
+        first = next((p for p in contest.plays if p.seat == actor and p.target == 1), None)
+        if first is None:
+            return False
+        goal = contest.targets[0]
+        raised = any(p.seat == actor and p.target > 1 for p in contest.plays)
+        high = first.total >= HIGH_TOTAL
+        close = abs(first.total - goal) <= CLOSE_CALL
+        others = [s.rapport for i, s in enumerate(view.suitors) if i != actor and not s.out]
+        ahead = view.suitors[actor].rapport >= max(others, default=0) + 2
+        return (raised or high or close) and not ahead
 
     # --- round end --------------------------------------------------------------------------
 
@@ -355,6 +410,6 @@ class TemptressBot:
         if contest is not None and contest.stage == ContestStage.TIE:
             winner, _ = chance.pick(tuple(o.value for o in choices.options))
             return winner
-        if contest is not None and contest.stage == ContestStage.REVIEW:
+        if contest is not None and contest.stage in (ContestStage.REVIEW, ContestStage.TRIM):
             return choices.answer(())
         raise ValueError("a bot narrator leaves the open floor to the suitors")

@@ -83,7 +83,7 @@ def _women(state: TemptressState, option: Callable[[int], Option[Any]]) -> tuple
 
 
 def _court(state: TemptressState, seat: Seat) -> Option[Any]:
-    closed = floor.claim_refusal(state, seat, 0, "")
+    closed = floor.court_refusal(state, seat)
     if closed:
         return Option(ClaimFloor(seat, 0), "Court a woman", closed=closed, key=ChoiceKey.COURT)
 
@@ -95,6 +95,10 @@ def _court(state: TemptressState, seat: Seat) -> Option[Any]:
             floor.LONGEST_DESCRIPTION,
             hint="It goes into the story.",
         )
+        retired = floor.retired_refusal(state, w)
+        if retired:
+            label = f"{woman_name(state, w)} (retired)"
+            return Option(ClaimFloor(seat, w), label, closed=retired)
         return Option(ClaimFloor(seat, w), woman_name(state, w), then=describe)
 
     whom = Pick("Whom do you court?", _women(state, woman))

@@ -210,5 +210,5 @@ def follow(state: TemptressState, seat: Seat, wants: bool) -> TemptressState:
 def _finish(state: TemptressState) -> TemptressState:
     """After the last target: settle an argument, or judge an action."""
     if current(state).kind == ContestKind.ARGUMENT:
-        return argument.settle(state)
+        return argument.to_settle(state)
     return judging.judge(state)

@@ -13,6 +13,7 @@ from rules.temptress.round_end import end_round, game_over, island_ending, next_
 from rules.temptress.state import HAND_LIMIT, Retirement, Stage, TemptressState
 from rules.temptress.table import cards_text, log, name, plural, with_suitor, woman_name
 from rules.temptress.targets import begin_target
+from rules.temptress.turns import had_turn
 
 LONGEST_DESCRIPTION = 120
 
@@ -25,11 +26,14 @@ def floor_seats(state: TemptressState) -> tuple[Seat, ...]:
     if not state.opened:
         oldest = state.config.oldest
         return (oldest,) if oldest in active else active[:1]
-    others = [s for s in active if s != state.last_actor]
-    everyone_else_declined = all(s in state.declined for s in others)
     start = 0 if state.last_actor is None else state.last_actor + 1
     count = len(state.suitors)
     ring = [(start + i) % count for i in range(count)]
+    first = tuple(s for s in ring if s in state.first_claims and s in active)
+    if first:
+        return first
+    others = [s for s in active if s != state.last_actor]
+    everyone_else_declined = all(s in state.declined for s in others)
     return tuple(
         s
         for s in ring
@@ -40,6 +44,7 @@ def floor_seats(state: TemptressState) -> tuple[Seat, ...]:
 
 
 def _claim(state: TemptressState, seat: Seat) -> TemptressState:
+    state = had_turn(state, seat)
     return evolve(
         state,
         last_actor=seat,
@@ -53,12 +58,28 @@ def _claim(state: TemptressState, seat: Seat) -> TemptressState:
 NO_CARDS_TO_PLAY = "You have no cards left to play: you can only decline."
 
 
+def court_refusal(state: TemptressState, seat: Seat) -> str:
+    """Why ``seat`` may not court anyone now ('' when they may)."""
+    return "" if state.suitors[seat].hand else NO_CARDS_TO_PLAY
+
+
+def retired_refusal(state: TemptressState, woman: int) -> str:
+    """Why no action may aim at ``woman`` any more ('' while her pile lasts)."""
+    if state.women[woman].pile:
+        return ""
+    return (
+        f"{woman_name(state, woman)} has retired: her pile is empty, and there is nothing "
+        "more to learn from her. Court another woman."
+    )
+
+
 def claim_refusal(state: TemptressState, seat: Seat, woman: int, description: str) -> str:
     """Why ``seat`` may not court ``woman`` with this description ('' when they may)."""
     if not 0 <= woman < len(state.women):
         return "Aim your action at one of the four women."
-    if not state.suitors[seat].hand:
-        return NO_CARDS_TO_PLAY
+    refusal = court_refusal(state, seat) or retired_refusal(state, woman)
+    if refusal:
+        return refusal
     if len(" ".join(description.split())) > LONGEST_DESCRIPTION:
         return f"Keep the description to {LONGEST_DESCRIPTION} characters."
     return ""
@@ -88,7 +109,7 @@ def decline(state: TemptressState, seat: Seat) -> TemptressState:
     if state.stage == Stage.FINAL:
         state = log(state, f"{name(state, seat)} does not retire.")
         return next_final(evolve(state, queue=state.queue[1:]))
-    state = evolve(state, declined=state.declined + (seat,), opened=True)
+    state = evolve(had_turn(state, seat), declined=state.declined + (seat,), opened=True)
     state = log(state, f"{name(state, seat)} lets the floor pass.")
     if all(s in state.declined for s in state.active):
         return end_round(state, "every suitor declined the floor")
@@ -200,6 +221,7 @@ def retire(state: TemptressState, seat: Seat, accused: int) -> TemptressState:
         return next_final(evolve(state, queue=state.queue[1:]))
     if not state.active:
         return island_ending(state)
+    state = had_turn(state, seat)
     if all(s in state.declined for s in state.active):
         return end_round(state, "every suitor declined the floor")
     return state

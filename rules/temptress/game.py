@@ -19,6 +19,7 @@ from rules.temptress.actions import (
     NarratorEndRound,
     NarratorReviewStakes,
     NarratorSettleTie,
+    NarratorTrim,
     NarratorVerdict,
     PlayCards,
     RaiseStakes,
@@ -100,6 +101,7 @@ _KINDS: dict[str, tuple[type, ...]] = {
     PromptKind.ANSWER: (AnswerArgument,),
     PromptKind.STAKES: (SetStake,),
     PromptKind.REVIEW: (NarratorReviewStakes,),
+    PromptKind.TRIM: (NarratorTrim,),
     PromptKind.SPEND: (SpendRapport,),
     PromptKind.FINAL: (Retire, Decline),
 }
@@ -110,6 +112,7 @@ _NARRATOR_ACTIONS = (
     NarratorSettleTie,
     NarratorVerdict,
     NarratorReviewStakes,
+    NarratorTrim,
 )
 
 
@@ -163,6 +166,7 @@ def _dispatch(state: TemptressState, action: Any) -> TemptressState:
         AnswerArgument: lambda s, a: argument.answer_argument(s, a.seat, bool(a.avoid)),
         SetStake: lambda s, a: argument.set_stake(s, a.seat, a.kind, a.promise),
         NarratorReviewStakes: lambda s, a: argument.review_stakes(s, tuple(a.rejected)),
+        NarratorTrim: lambda s, a: argument.trim(s, tuple(a.trimmed)),
         SpendRapport: lambda s, a: round_end.spend(
             s, a.seat, a.choice, tuple(a.cards), a.clue_kind
         ),
@@ -264,4 +268,5 @@ TEMPTRESS: GameInfo[TemptressState, TemptressView] = GameInfo(
     game_stats=game_stats,
     turn_of=lambda state: state.round,
     turn_word="round",
+    rules_edition=2,
 )

@@ -29,6 +29,16 @@ The oldest suitor has the first claim. After that anyone may take the next
 action except whoever acted last, unless every other suitor has declined since.
 You may always decline. When every suitor declines in a row, the round ends.
 
+A round can end before every suitor has had a turn (acted, argued or declined)
+since the last time all of them had one: a pile ran out, or the narrator ended
+it. Those left waiting were **cut short**: they claim first in the next round,
+each in turn from whoever acted last, and then the open floor goes on as
+before, so whoever acted last cannot claim first again.
+
+A woman whose pile is empty has **retired**: nobody may court her any more, so
+nobody may join against an action aimed at her either. She may still be named
+as the sorceress.
+
 ## Taking an action
 1. Name the woman you court and, if you like, say in a line what you do.
 2. Other suitors may join **in opposition**.
@@ -75,8 +85,11 @@ A person may narrate from a referee seat with a console showing every secret.
 After each action they may award Rapport chips (for fine role-play or a good
 complication) and may tell a missed action as a success with a twist; at the
 open floor they may award a chip or end the round; they settle ties and may
-reject an argument's stake. When **the island** narrates, the other suitors
-vote after each action: a majority of yes votes gives the actor an extra chip.
+reject an argument's stake. Before an argument is settled they may count a
+side's cards played beyond a target as the target itself, so pouring on cards
+to inflate a total gains nothing. When **the island** narrates, the other
+suitors vote after each action: a majority of yes votes gives the actor an
+extra chip. The island never reduces played values: that power is not used.
 
 ## The round end
 A round ends when a pile is emptied, when every suitor is out of cards, when
@@ -106,7 +119,8 @@ the island.
   woman named, or both. Everyone may learn from it.
 * Raising again after a miss is not possible; reaching a raised target is
   judged against the final dice, after any re-roll by a later player.
-* A new round opens the floor to everyone.
+* "Cut short" counts turns at the floor: a suitor who acted, argued or declined
+  since every suitor last had a turn was not cut short.
 * Any suitor still in may retire whenever the floor is open, even right after
   acting.
 * A round that ends because a pile ran out ends once the action that emptied
@@ -146,6 +160,8 @@ _PHASES: dict[str, str] = {
     PromptKind.TIE: "The narrator decides which tied suitor prevails.",
     PromptKind.VERDICT: "The narrator may award Rapport chips and may tell a miss as a twist.",
     PromptKind.REVIEW: "The narrator accepts the argument's stakes or rejects one.",
+    PromptKind.TRIM: "Before the argument is settled, the narrator may count a side's cards "
+    "played beyond a target as the target itself.",
 }
 
 

@@ -14,6 +14,7 @@ from rules.temptress.actions import (
     NarratorEndRound,
     NarratorReviewStakes,
     NarratorSettleTie,
+    NarratorTrim,
     NarratorVerdict,
 )
 from rules.temptress.choice_types import ChoiceKey, SeatChoices, VerdictChoices, short
@@ -90,9 +91,31 @@ def _review(state: TemptressState, seat: Seat) -> Pick[Any]:
     )
 
 
+def _trim(state: TemptressState, seat: Seat) -> Pick[Any]:
+    contest = state.contest
+    assert contest is not None
+    sides = []
+    for side in argument.trimmable(state):
+        plays = ", ".join(
+            f"{p.total} toward {contest.targets[p.target - 1]}"
+            for p in argument.over_target(contest, side)
+        )
+        sides.append(Option(side, short(f"Count {name(state, side)}'s {plays} as the target")))
+    return Pick(
+        "Cards poured on beyond a target: count some side's value as the target itself, "
+        "or none to let the values stand:",
+        tuple(sides),
+        fewest=0,
+        most=len(sides),
+        template=NarratorTrim(seat),
+        fills="trimmed",
+    )
+
+
 NARRATOR: dict[str, Callable[[TemptressState, Seat], SeatChoices]] = {
     PromptKind.FLOOR: _floor,
     PromptKind.TIE: _tie,
     PromptKind.VERDICT: _verdict,
     PromptKind.REVIEW: _review,
+    PromptKind.TRIM: _trim,
 }

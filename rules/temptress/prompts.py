@@ -13,6 +13,7 @@ _NARRATOR_TEXTS = {
     ContestStage.TIE: "the narrator settles who prevails.",
     ContestStage.VERDICT: "the narrator may award Rapport or tell a miss as a twist.",
     ContestStage.REVIEW: "the narrator accepts or rejects the stakes.",
+    ContestStage.TRIM: "the narrator may count cards played beyond a target as the target.",
 }
 
 
@@ -31,11 +32,12 @@ def prompt(state: TemptressState) -> Prompt | None:
     if state.stage == Stage.FLOOR:
         seats = floor.floor_seats(state)
         who = ", ".join(name(state, s) for s in seats)
-        text = (
-            f"{who}: take an action, argue, retire, or decline."
-            if state.opened
-            else f"{who}, the oldest, opens the floor (or declines)."
-        )
+        if not state.opened:
+            text = f"{who}, the oldest, opens the floor (or declines)."
+        elif set(seats) <= set(state.first_claims):
+            text = f"{who}: cut short last round, you claim first: act, argue, retire or decline."
+        else:
+            text = f"{who}: take an action, argue, retire, or decline."
         narrator = () if state.narrator_seat is None else (state.narrator_seat,)
         return Prompt(seats + narrator, PromptKind.FLOOR, text, False)
     if state.stage == Stage.SPEND:

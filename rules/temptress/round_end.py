@@ -9,7 +9,17 @@ from rules.engine import IllegalAction, Outcome, Seat
 from rules.temptress import clues
 from rules.temptress.judging import roll_off
 from rules.temptress.state import HAND_LIMIT, SpendChoice, Stage, TemptressState
-from rules.temptress.table import cards_text, log, name, plural, tell, with_suitor, woman_name
+from rules.temptress.table import (
+    cards_text,
+    listed,
+    log,
+    name,
+    plural,
+    tell,
+    with_suitor,
+    woman_name,
+)
+from rules.temptress.turns import cut_short
 
 # --- how the game ends ---------------------------------------------------------------
 
@@ -172,6 +182,7 @@ def _refill_and_next_round(state: TemptressState) -> TemptressState:
             state = with_suitor(state, seat, hand=suitor.hand + drawn)
             state = tell(state, seat, f"You draw {cards_text(drawn)}.")
     suitors = tuple(evolve(s, argued=False, immune=False) for s in state.suitors)
+    first = cut_short(state)
     state = evolve(
         state,
         suitors=suitors,
@@ -179,7 +190,8 @@ def _refill_and_next_round(state: TemptressState) -> TemptressState:
         queue=(),
         refilled=(),
         declined=(),
-        last_actor=None,
+        had_turn=(),
+        first_claims=first,
         pile_emptied=False,
         stage=Stage.FLOOR,
     )
@@ -188,4 +200,11 @@ def _refill_and_next_round(state: TemptressState) -> TemptressState:
     if limit and state.round >= limit:
         return start_final(state, f"Round {state.round} was the last.")
     state = evolve(state, round=state.round + 1)
-    return log(state, f"Round {state.round} begins: the floor is open.")
+    if not first:
+        return log(state, f"Round {state.round} begins: the floor is open.")
+    who = listed([name(state, s) for s in first])
+    return log(
+        state,
+        f"Round {state.round} begins. {who} had no turn before the last round ended, "
+        "so they claim the floor first.",
+    )

@@ -52,6 +52,7 @@ class ContestStage(StrEnum):
     ANSWER = "answer"
     STAKES = "stakes"
     REVIEW = "review"
+    TRIM = "trim"
 
 
 class PromptKind(StrEnum):
@@ -70,6 +71,7 @@ class PromptKind(StrEnum):
     ANSWER = "answer"
     STAKES = "stakes"
     REVIEW = "review"
+    TRIM = "trim"
     SPEND = "spend"
     FINAL = "final"
 
@@ -331,6 +333,11 @@ class TemptressState:
     declined: tuple[Seat, ...] = ()
     opened: bool = False
     """The oldest suitor has had the first claim on the floor."""
+    had_turn: tuple[Seat, ...] = ()
+    """Suitors who have acted or declined at the floor since every suitor last had: a
+    round that ends before they all have cuts the others short."""
+    first_claims: tuple[Seat, ...] = ()
+    """Suitors cut short last round who have not yet had their first claim this round."""
     contest: Contest | None = None
     queue: tuple[Seat, ...] = ()
     """Stage SPEND: who spends next, in order. Stage FINAL: who may still retire."""

@@ -1,11 +1,12 @@
 """The Barkeep's console: every hand and the deck, the play under review, the rulings.
 
-The console asks the Barkeep's choices one step at a time (``ChoiceScreen``): a
-play is verified (its card made a Loose End, if the Barkeep says so) and the
-Loose Ends it claims ticked off, or denied with one of the seed's reasons,
-picked by its number; an interruption stands or was not mentioned; a dry deck
-takes new elements (typed, separated by ``;``) or the tale ends. Between turns
-the Barkeep may seat a Bard or find the Bard on turn asleep.
+The console asks the Barkeep's choices one step at a time (``ChoiceScreen``): the
+Bard who begins the tale, picked by number; a play is verified (its card made a
+Loose End, if the Barkeep says so) and the Loose Ends it claims ticked off, or
+denied with one of the seed's reasons, picked by its number; an interruption
+stands or was not mentioned (once another stands: not mentioned, or too late); a
+dry deck takes new elements (typed, separated by ``;``) or the tale ends. Between
+turns the Barkeep may seat a Bard or find the Bard on turn asleep.
 """
 
 from __future__ import annotations
@@ -22,10 +23,11 @@ from textual.widgets import Static
 from rules.choices import Option, Pick
 from rules.engine import Seat
 from rules.lantern.choices import RulingChoices
+from rules.lantern.state import Phase
 from rules.lantern.view import LanternView
 from tui.kit.base import ProseInput
 from tui.kit.choice import ChoiceScreen, Question
-from tui.lantern.render import attempt_text, secrets_text, told
+from tui.lantern.render import NOT_BEGUN, attempt_text, secrets_text, told
 from tui.port import Table
 from tui.widgets.cards import CardList, CardSelection
 
@@ -92,9 +94,12 @@ class BarkeepConsole(ChoiceScreen):
     def seat_body(self) -> Iterable[Widget]:
         view = self.lantern
         attempt = view.attempt
-        review = (
-            Text("No play is under review.") if attempt is None else attempt_text(view, attempt)
-        )
+        if attempt is not None:
+            review = attempt_text(view, attempt)
+        elif view.phase == Phase.OPENING:
+            review = Text(NOT_BEGUN)
+        else:
+            review = Text("No play is under review.")
         with Horizontal(id="top"):
             with VerticalScroll(id="review"):
                 yield Static(review)

@@ -2,7 +2,9 @@
 
 Public decisions are taken here, by keys read from the choices of the person
 asked: let a play go or interrupt it (the card is picked behind the curtain),
-vote on a play or an interruption at a table without a Barkeep, write the
+vote on a play or an interruption at a table without a Barkeep (an interruption
+stands or was not mentioned; after another stands, it was not mentioned or came
+too late: each key is live only when the choices offer its option), write the
 ending, add elements to a dry deck or end the tale. Anyone may open the Bards'
 comings and goings between turns, and the Barkeep's console behind its curtain.
 """
@@ -26,6 +28,8 @@ from tui.port import Table
 
 VOTES = {True: ("verify", "stands"), False: ("deny", "not_mentioned")}
 """The option a vote takes: on a play, or on an interruption."""
+TOO_LATE = "too_late"
+"""The vote that an interruption was in the play but came after another that stands."""
 ENDS = ("end", "close")
 """Ending a dry tale, or closing a suspended one."""
 
@@ -43,6 +47,7 @@ class LanternTable(TableScreen):
         Binding("l", "let_go", "Let it go"),
         Binding("v", "vote(True)", "Vote verify"),
         Binding("x", "vote(False)", "Vote deny"),
+        Binding("t", "vote_late", "Vote too late"),
         Binding("w", "closing", "Write the ending"),
         Binding("a", "restock", "Add elements"),
         Binding("k", "end", "End the tale"),
@@ -98,7 +103,10 @@ class LanternTable(TableScreen):
         if action == "let_go":
             return self._option("let_go") is not None
         if action == "vote":
-            return self._option(*VOTES[True]) is not None
+            verify = bool(parameters[0]) if parameters else True
+            return self._option(*VOTES[verify]) is not None
+        if action == "vote_late":
+            return self._option(TOO_LATE) is not None
         if action == "closing":
             return isinstance(self.asked, Write)
         if action == "restock":
@@ -128,6 +136,9 @@ class LanternTable(TableScreen):
 
     def action_vote(self, verify: bool) -> None:
         self._take(*VOTES[verify])
+
+    def action_vote_late(self) -> None:
+        self._take(TOO_LATE)
 
     def action_closing(self) -> None:
         seat, prompt = self.deciding(), self.table.prompt

@@ -1,10 +1,11 @@
 """How the flow shows the Lantern: which screen for which moment, the timer, the story.
 
 The prompt kinds with screens of their own: a Bard's turn (the writing desk),
-the closing passage, and the rulings and a dry deck (the Barkeep's console;
-at a table without a Barkeep the dry deck is a Bard's question). The game's
-own screens: the card an interruption names, the Barkeep's console opened
-from the table, and the Bards' comings and goings over the table.
+the closing passage, and the Bard who begins, the rulings and a dry deck (the
+Barkeep's console; at a table without a Barkeep the dry deck is a Bard's
+question). The game's own screens: the card an interruption names, the
+Barkeep's console opened from the table, and the Bards' comings and goings over
+the table.
 """
 
 from __future__ import annotations
@@ -29,7 +30,7 @@ from tui.widgets.story import Paragraph
 
 INTERRUPT, BARKEEP, BARDS = "interrupt", "barkeep", "bards"
 """The game's own screens, by name."""
-CONSOLE_KINDS = frozenset({Phase.RULING, Phase.INTERRUPTIONS, Phase.DRY, BARKEEP})
+CONSOLE_KINDS = frozenset({Phase.OPENING, Phase.RULING, Phase.INTERRUPTIONS, Phase.DRY, BARKEEP})
 TIME_UP = "Time ran out: the Bard on turn has fallen asleep."
 
 

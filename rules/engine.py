@@ -40,6 +40,9 @@ class Event:
 
     text: str
     seats: tuple[Seat, ...] | None = None
+    kind: str = field(default="", eq=False)
+    """What sort of event this is (the game's ``EventKind``), for its teaching caption;
+    not part of the table's equality, so a save made before kinds still compares."""
 
     def visible_to(self, seat: Seat | None) -> bool:
         return self.seats is None or (seat is not None and seat in self.seats)
@@ -256,6 +259,8 @@ class GameInfo(Generic[StateT, ViewT]):
     turn_of: Callable[[StateT], int] = field(kw_only=True)
     """How far the game has come, counted in ``turn_word``s (the Temptress's rounds)."""
     turn_word: str = field(kw_only=True, default="turn")
+    captions: Any = field(kw_only=True, default=None)
+    """The game's teaching captions (``rules.teaching.Captions``), from its help module."""
     rules_edition: int = field(kw_only=True, default=1)
     """Raised whenever a change of the rules can make an older game's moves replay
     differently; a journal keeps the edition it was begun under, so an older game that

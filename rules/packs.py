@@ -145,11 +145,15 @@ def card_list_problems(
     for index, card in enumerate(cards):
         if len(card) > longest:
             problems.append(
-                f"{item.format(index)}: '{card[:20]}...' is longer than {longest} characters"
+                f"{item.format(index)}: '{' '.join(card[:20].splitlines())}...' is longer than "
+                f"{longest} characters"
             )
         key = card.strip().casefold()
         if key in seen:
-            problems.append(f"{item.format(index)}: '{card}' repeats {item.format(seen[key])}")
+            problems.append(
+                f"{item.format(index)}: '{' '.join(card.splitlines())}' repeats "
+                f"{item.format(seen[key])}"
+            )
         if key:
             seen.setdefault(key, index)
     return problems

@@ -105,6 +105,7 @@ REASONS: dict[str, str] = {
     "said_turn": (
         r"{path}: it says (turn|round|passage) \d+ but its moves replay to \1 \d+; it was edited"
     ),
+    "text": r"{path}: a text in it holds .+, which cannot be shown as it is; it was edited",
     "said_finished": (
         r"{path}: it says the game is (finished|still going) but its moves replay otherwise; "
         r"it was edited"

@@ -116,7 +116,7 @@ class ParlourApp(TableApp):
 
     @on(messages.StartDemo)
     def _start_demo(self, message: messages.StartDemo) -> None:
-        self.start_demo(message.game_id)
+        self.start_demo(message.game_id, teach=message.teach)
 
     @on(messages.PlayAgain)
     def play_again(self) -> None:
@@ -177,15 +177,17 @@ class ParlourApp(TableApp):
         opened: Opened | None = None,
         joined: frozenset[int] = frozenset(),
         begin: bool = True,
+        teach: bool = False,
     ) -> None:
         """Play ``session`` at this keyboard; a fresh game is written at once (a resumed
         one keeps its file, date and all, until the next move). ``joined``: the seats
         played from terminals of their own (``parlour host``); ``begin``: show the game
         now (a host first shows the join codes)."""
         from tui.flow import GameFlow
+        from tui.flow_teach import TeachFlow
 
         self._stop_flow()
-        self.flow = GameFlow(
+        self.flow = (TeachFlow if teach else GameFlow)(
             self,
             session,
             path,
@@ -205,7 +207,7 @@ class ParlourApp(TableApp):
         if begin:
             self.flow.advance()
 
-    def start_demo(self, game_id: str, seed: int | None = None) -> None:
+    def start_demo(self, game_id: str, seed: int | None = None, *, teach: bool = False) -> None:
         from rules import registry
         from rules.packs import PackError
         from rules.session import BOT, SeatPlan, Session
@@ -223,7 +225,7 @@ class ParlourApp(TableApp):
                 self.notify(f"Card pack refused: {exc}. The demo uses {game.title}'s own cards.")
         config = bot_config(game, seats, pack=pack)
         seed = self.seed_source() if seed is None else seed
-        self.start_flow(Session.start(game, config, seed, seats), None, demo=True)
+        self.start_flow(Session.start(game, config, seed, seats), None, demo=True, teach=teach)
 
     def resume(self, path: Path) -> str | None:
         """Carry on a saved game; returns the reason when the file is refused."""

@@ -111,6 +111,21 @@ def build_parser() -> argparse.ArgumentParser:
     demo.add_argument("--seed", type=seed_number)
     demo.add_argument("--delay", type=seconds, default=0.8, help="seconds between bot moves")
 
+    teach = commands.add_parser(
+        "teach",
+        parents=[common],
+        help="learn a game: bots play it, each step explained",
+        description=(
+            "Bots play a whole game and each step is explained beside the table: n steps, "
+            "b goes back, space runs at a pace, v looks through a player's eyes."
+        ),
+    )
+    teach.add_argument("game", choices=game_ids)
+    teach.add_argument("--seed", type=seed_number)
+    teach.add_argument(
+        "--delay", type=seconds, default=4.0, help="seconds between steps while running"
+    )
+
     add_net_commands(commands, common, game_ids)
 
     sim = commands.add_parser(
@@ -342,14 +357,15 @@ def _run_app(args: argparse.Namespace) -> int:
 
             def opening(app: Any) -> None:
                 app.show_resume()
-    elif args.command == "demo":
+    elif args.command in ("demo", "teach"):
         delay = max(0.0, args.delay)
         if pack is not None:
             problem = _own_pack(registry.get(args.game), pack)[1]
             if problem:
                 print(shown(f"parlour: {problem}"), file=sys.stderr)
                 return 2
-        opening = lambda app: app.start_demo(args.game, args.seed)  # noqa: E731
+        teaching = args.command == "teach"
+        opening = lambda app: app.start_demo(args.game, args.seed, teach=teaching)  # noqa: E731
     if pack is not None and not _regular_file(pack):
         print(shown(f"parlour: {pack}: no such pack file"), file=sys.stderr)
         return 2

@@ -28,7 +28,7 @@ from tui.flow_saving import SaveKeeper
 from tui.games import game_ui
 from tui.kit.table import TableScreen
 from tui.pin_guard import PinGuard
-from tui.port import Demo, HandOver, SessionTable
+from tui.port import Demo, HandOver, SessionTable, Teaching
 from tui.screens.curtain import CurtainScreen
 
 BASE_STACK = 2
@@ -125,6 +125,10 @@ class GameFlow(JoinedSeats, SessionTable, GameEnd, SaveKeeper):
     @property
     def demo(self) -> Demo | None:
         return self if self.is_demo else None
+
+    @property
+    def teaching(self) -> Teaching | None:
+        return None  # (a plain demo; tui.flow_teach.TeachFlow teaches)
 
     def confirm(self, action: Any) -> str | None:
         return self.ui.confirm(action, self.view(None), self.seats)

@@ -36,12 +36,13 @@ class ShowResume(Message):
 
 
 class StartDemo(Message):
-    """Bots play ``game_id`` while everyone watches."""
+    """Bots play ``game_id`` while everyone watches (``teach``: each step explained)."""
 
-    def __init__(self, game_id: str) -> None:
+    def __init__(self, game_id: str, *, teach: bool = False) -> None:
         super().__init__()
         self.game_id = game_id
         """The registered game to demonstrate."""
+        self.teach = teach
 
 
 class StartGame(Message):

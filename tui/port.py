@@ -17,6 +17,7 @@ from attrs import frozen
 from rules.engine import GameInfo, IllegalAction, Prompt, Seat
 from rules.session import Session
 from rules.take_back import NOTHING, RESUMED, actor, take_back_refusal
+from rules.teaching import Explained
 from tui.pin_guard import PinDoor, PinGuard
 
 
@@ -58,6 +59,38 @@ class HandOver:
     """They have not had the keyboard yet in this game (or since it was resumed)."""
 
 
+class Teaching(Protocol):
+    """A demo that teaches (``parlour teach``): each step explained, steps back, and a
+    peek through one seat's eyes, always under a banner naming whose eyes they are."""
+
+    @property
+    def step(self) -> int:
+        """How many steps have been played."""
+        ...
+
+    @property
+    def peeking(self) -> Seat | None:
+        """The seat whose view the table shows besides the public one, or None."""
+        ...
+
+    def step_back(self) -> None: ...
+
+    def peek_next(self) -> None:
+        """The next seat's eyes, and after the last, the public table again."""
+
+    def explained(self) -> tuple[Explained, ...]:
+        """The last step's public lines, each with why it happened."""
+        ...
+
+    def next_caption(self) -> str:
+        """What the table decides next, and what it means."""
+        ...
+
+    def peek_lines(self) -> tuple[str, ...]:
+        """What the seat being peeked at holds and knows (from its own view)."""
+        ...
+
+
 class Demo(Protocol):
     """A table the bots play while people watch: it can pause and take one step."""
 
@@ -67,6 +100,11 @@ class Demo(Protocol):
     def toggle_pause(self) -> bool: ...
 
     def step_once(self) -> None: ...
+
+    @property
+    def teaching(self) -> Teaching | None:
+        """The teaching controls (``parlour teach``), or None for a plain demo."""
+        ...
 
 
 class Table(Protocol):

@@ -25,6 +25,7 @@ from rules.island.state import (
     ACTION_TYPES,
     SEATS,
     Action,
+    EventKind,
     IslandConfig,
     IslandState,
     IslandView,
@@ -93,11 +94,9 @@ def new(config: IslandConfig, seed: int) -> IslandState:
         phase=Phase.RESPOND,
         judged=judged[0],
     )
-    return _log(
-        state,
-        f"The island opens: {', '.join(names)}. {names[decider]} is the first Decider.",
-        f"Turn 1: {names[decider]} turns up '{judged[0]}'.",
-    )
+    opening = f"The island opens: {', '.join(names)}. {names[decider]} is the first Decider."
+    state = _log(state, opening, kind=EventKind.OPENING)
+    return _log(state, f"Turn 1: {names[decider]} turns up '{judged[0]}'.", kind=EventKind.NEW_TURN)
 
 
 def apply(state: IslandState, action: Action) -> IslandState:
@@ -134,15 +133,17 @@ def _play_response(state: IslandState, action: PlayResponse) -> IslandState:
     hands = _replace(state.hands, action.seat, tuple(c for c in hand if c != action.card))
     responses = _replace(state.responses, action.seat, action.card)
     state = evolve(state, hands=hands, responses=responses)
-    state = _log(state, f"{name} has chosen a card.")
-    state = _log_private(state, action.seat, f"You put forward '{action.card}'.")
+    state = _log(state, f"{name} has chosen a card.", kind=EventKind.RESPONDED)
+    put = f"You put forward '{action.card}'."
+    state = _log_private(state, action.seat, put, kind=EventKind.PUT_FORWARD)
     if any(responses[s] is None for s in state.responders):
         return state
     played = tuple(responses[s] for s in state.responders)
     shown, chance = state.chance.shuffle(played)
     state = evolve(state, shown=shown, chance=chance, phase=Phase.DECIDE)
     decider = state.config.names[state.decider]
-    return _log(state, f"Both cards are face down before {decider}, owners hidden.")
+    face_down = f"Both cards are face down before {decider}, owners hidden."
+    return _log(state, face_down, kind=EventKind.JUDGING)
 
 
 def _pick_response(state: IslandState, action: PickResponse) -> IslandState:
@@ -158,15 +159,18 @@ def _pick_response(state: IslandState, action: PickResponse) -> IslandState:
         state,
         f"{names[state.decider]} picks '{chosen}' for '{state.judged}': "
         f"{names[mover]}'s card ({names[loser]} offered '{other}'). {names[mover]} moves.",
+        kind=EventKind.MOVER,
     )
     if not options_of(state).any:
-        state = _log(state, f"{names[mover]} can neither move, place nor remove: the turn passes.")
+        stuck = f"{names[mover]} can neither move, place nor remove: the turn passes."
+        state = _log(state, stuck, kind=EventKind.NO_MOVE)
         return _end_turn(state)
     return state
 
 
 def _move(state: IslandState, action: MoveTo | PlaceTile | RemoveTile) -> IslandState:
-    refusal = move_refusal(options_of(state), action)
+    options = options_of(state)
+    refusal = move_refusal(options, action)
     if refusal:
         raise IllegalAction(refusal)
     seat, target = action.seat, (action.target[0], action.target[1])
@@ -175,25 +179,30 @@ def _move(state: IslandState, action: MoveTo | PlaceTile | RemoveTile) -> Island
     if isinstance(action, MoveTo):
         pieces = _replace(pieces, seat, target)
         text = f"{name} moves {board.direction_name(state.pieces[seat], target)}."
+        kind = EventKind.MOVE
     elif isinstance(action, PlaceTile):
         tiles = tuple(sorted((*tiles, target)))
         stock -= 1
         pieces = _replace(pieces, seat, target)
         direction = board.direction_name(state.pieces[seat], target)
         text = f"{name} places a tile to the {direction} and steps onto it."
+        kind = EventKind.FORCED_PLACE if options.forced else EventKind.PLACE
     else:
         tiles = tuple(h for h in tiles if h != target)
         stock += 1
         text = f"{name} removes the tile to the {board.direction_name(state.pieces[seat], target)}."
-    state = _log(evolve(state, pieces=pieces, tiles=tiles, stock=stock), text)
-    result = _islands_result(state, seat)
-    if result is not None:
+        kind = EventKind.FORCED_REMOVE if options.forced else EventKind.REMOVE
+    state = _log(evolve(state, pieces=pieces, tiles=tiles, stock=stock), text, kind=kind)
+    ended = _islands_result(state, seat)
+    if ended is not None:
+        result, end = ended
         state = evolve(state, result=result, phase=Phase.OVER)
-        return _log(state, result.reason)
+        return _log(state, result.reason, kind=end)
     return _end_turn(state)
 
 
-def _islands_result(state: IslandState, mover: Seat) -> Outcome | None:
+def _islands_result(state: IslandState, mover: Seat) -> tuple[Outcome, EventKind] | None:
+    """How the board ends the game, and by which rule (None: play on)."""
     names = state.config.names
     labels = board.island_labels(state.pieces, state.tiles)
     groups = set(labels)
@@ -201,20 +210,22 @@ def _islands_result(state: IslandState, mover: Seat) -> Outcome | None:
         return None
     if len(groups) == SEATS:
         winners = tuple(s for s in range(SEATS) if s != mover)
-        return Outcome(
+        split = Outcome(
             winners,
             (mover,),
             f"{names[mover]} split the island three ways and loses; "
             f"{names[winners[0]]} and {names[winners[1]]} win.",
         )
+        return split, EventKind.SPLIT_THREE_WAYS
     alone = next(s for s in range(SEATS) if labels.count(labels[s]) == 1)
     winners = tuple(s for s in range(SEATS) if s != alone)
-    return Outcome(
+    stranded = Outcome(
         winners,
         (alone,),
         f"{names[alone]} is stranded alone on an island; "
         f"{names[winners[0]]} and {names[winners[1]]} win.",
     )
+    return stranded, EventKind.LEFT_ALONE
 
 
 def _end_turn(state: IslandState) -> IslandState:
@@ -243,19 +254,22 @@ def _end_turn(state: IslandState) -> IslandState:
         shown=(),
         mover=None,
     )
-    return _log(state, f"Turn {turn}: {state.config.names[decider]} turns up '{judged[0]}'.")
+    turned = f"Turn {turn}: {state.config.names[decider]} turns up '{judged[0]}'."
+    return _log(state, turned, kind=EventKind.NEW_TURN)
 
 
 def _replace(items: tuple, index: int, value: object) -> tuple:
     return items[:index] + (value,) + items[index + 1 :]
 
 
-def _log(state: IslandState, *texts: str) -> IslandState:
-    return evolve(state, log=state.log + tuple(Event(t) for t in texts))
+def _log(state: IslandState, text: str, *, kind: EventKind) -> IslandState:
+    """``text`` told to the whole table, as a moment of this ``kind``."""
+    return evolve(state, log=state.log + (Event(text, kind=kind),))
 
 
-def _log_private(state: IslandState, seat: Seat, text: str) -> IslandState:
-    return evolve(state, log=state.log + (Event(text, (seat,)),))
+def _log_private(state: IslandState, seat: Seat, text: str, *, kind: EventKind) -> IslandState:
+    """``text`` for ``seat``'s eyes only, as a moment of this ``kind``."""
+    return evolve(state, log=state.log + (Event(text, (seat,), kind=kind),))
 
 
 def outcome(state: IslandState) -> Outcome | None:
@@ -302,6 +316,7 @@ ISLAND: GameInfo[IslandState, IslandView] = GameInfo(
     make_bot=IslandBot,
     rules_text=help.RULES,
     phase_help=help.phase_help,
+    captions=help.CAPTIONS,
     seat_names=seat_names,
     secrets_of=secrets_of,
     turn_of=lambda state: state.turn,

@@ -1,8 +1,12 @@
-"""Temptation Island's rules and phase help, in Parlour's own words."""
+"""Temptation Island's rules, phase help and teaching captions, in Parlour's own words
+(the captions live in ``captions.py``)."""
 
 from __future__ import annotations
 
 from rules.engine import phase_helper
+from rules.island.captions import CAPTIONS
+
+__all__ = ["CAPTIONS", "RULES", "phase_help"]
 
 RULES = """\
 # Temptation Island

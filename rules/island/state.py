@@ -87,6 +87,39 @@ class Phase(StrEnum):
     OVER = "over"
 
 
+class EventKind(StrEnum):
+    """What kind of moment an event of the Island's story is: the rule behind it, for
+    its teaching caption (``rules/island/captions.py``)."""
+
+    OPENING = "opening"
+    """The flower is laid, the pieces stand, the first Decider is drawn."""
+    NEW_TURN = "new_turn"
+    """A Decider (the next one clockwise) turns up a compatibility card."""
+    RESPONDED = "responded"
+    """A responder has put a card forward, face down (public: not which)."""
+    PUT_FORWARD = "put_forward"
+    """Private to a responder: the card they put forward."""
+    JUDGING = "judging"
+    """Both cards lie shuffled before the Decider, owners hidden."""
+    MOVER = "mover"
+    """The Decider's pick: the owners named, the winning card's owner is the Mover."""
+    NO_MOVE = "no_move"
+    """The Mover can neither move, place nor remove: the turn passes."""
+    MOVE = "move"
+    """The Mover steps to a free neighbouring tile."""
+    PLACE = "place"
+    """The Mover chose to place a stock tile beside theirs and step onto it."""
+    FORCED_PLACE = "forced_place"
+    """No free tile beside the Mover: placing was the only option left."""
+    REMOVE = "remove"
+    """The Mover chose to remove a free neighbouring tile."""
+    FORCED_REMOVE = "forced_remove"
+    """The stock was empty: the Mover had to remove a tile."""
+    LEFT_ALONE = "left_alone"
+    """The end: one piece is alone on an island, its owner loses."""
+    SPLIT_THREE_WAYS = "split_three_ways"
+    """The end: all three on separate islands, the Mover loses."""
+
 
 @frozen
 class IslandState:

@@ -10,6 +10,7 @@ from rules.lantern.deck import deal, move_on
 from rules.lantern.state import (
     BETWEEN_TURNS,
     Begin,
+    EventKind,
     LanternState,
     Leave,
     Phase,
@@ -40,20 +41,24 @@ def check_suspension(state: LanternState) -> LanternState:
     bad = count < 2 or count > state.config.benches
     if bad and state.phase in BETWEEN_TURNS:
         if state.phase != Phase.SUSPENDED:
-            state = announce(state, SUSPENDED_LINE)
+            state = announce(state, SUSPENDED_LINE, kind=EventKind.SUSPENDED)
         return evolve(state, phase=Phase.SUSPENDED)
     if not bad and state.phase == Phase.SUSPENDED and not state.begun:
         keeper = barkeep_seat(state)
         if keeper is not None:
             keeper_name = name(state, keeper)
             state = announce(
-                state, f"The tale can begin: {keeper_name} chooses the Bard who starts."
+                state,
+                f"The tale can begin: {keeper_name} chooses the Bard who starts.",
+                kind=EventKind.READY,
             )
         return begin(state)
     if not bad and state.phase == Phase.SUSPENDED:
         turn = state.on_turn if state.on_turn in seated(state) else seated(state)[0]
         state = evolve(state, phase=Phase.TURN, on_turn=turn)
-        return announce(state, f"The tale goes on: it is {name(state, turn)}'s turn.")
+        return announce(
+            state, f"The tale goes on: it is {name(state, turn)}'s turn.", kind=EventKind.RESUMED
+        )
     return state
 
 
@@ -68,7 +73,7 @@ def begin(state: LanternState) -> LanternState:
         return evolve(state, phase=Phase.OPENING, on_turn=None)
     first, chance = state.chance.pick(seated(state))
     state = evolve(state, chance=chance, on_turn=first, phase=Phase.TURN, begun=True)
-    return announce(state, f"By lot, {name(state, first)} begins the tale.")
+    return announce(state, f"By lot, {name(state, first)} begins the tale.", kind=EventKind.BEGINS)
 
 
 def begin_refusal(state: LanternState, action: Begin) -> str:
@@ -87,7 +92,9 @@ def first_bard(state: LanternState, action: Begin) -> LanternState:
     bard = action.bard
     state = evolve(state, on_turn=bard, phase=Phase.TURN, begun=True)
     return announce(
-        state, f"{name(state, action.seat)} chooses {name(state, bard)} to begin the tale."
+        state,
+        f"{name(state, action.seat)} chooses {name(state, bard)} to begin the tale.",
+        kind=EventKind.BEGINS,
     )
 
 
@@ -131,7 +138,9 @@ def leave(state: LanternState, action: Leave) -> LanternState:
         raise IllegalAction("Only a Bard on a bench can leave.")
     following = next_bard(state, seat)
     state = announce(
-        state, f"{name(state, seat)} leaves the tale; their cards go back to the deck."
+        state,
+        f"{name(state, seat)} leaves the tale; their cards go back to the deck.",
+        kind=EventKind.LEFT,
     )
     state = remove(state, seat)
     if state.on_turn == seat:
@@ -165,7 +174,9 @@ def seat_bard(state: LanternState, action: SeatBard) -> LanternState:
         raise IllegalAction(refusal)
     bard, bench = action.bard, action.bench
     state = evolve(state, benches=replace(state.benches, bard, bench))
-    state = announce(state, f"{name(state, bard)} joins the tale on bench {bench + 1}.")
+    state = announce(
+        state, f"{name(state, bard)} joins the tale on bench {bench + 1}.", kind=EventKind.JOINED
+    )
     state = deal(state, bard, state.config.hand)
     if state.on_turn is None:
         state = evolve(state, on_turn=bard)
@@ -182,7 +193,7 @@ def close_suspended(state: LanternState, action: Restock) -> LanternState:
         tuple(range(len(state.config.bards))),
         "The tale was left unfinished: the tavern closed with too few Bards.",
     )
-    state = announce(state, result.reason)
+    state = announce(state, result.reason, kind=EventKind.CLOSED_UNFINISHED)
     return evolve(state, phase=Phase.OVER, result=result, owed=(), attempt=None)
 
 
@@ -224,11 +235,15 @@ def sleep(state: LanternState, action: Sleep) -> LanternState:
     if action.under_table and asleep < SLEEPS_FOR_THE_TABLE:
         raise IllegalAction("Under The Table needs three turns asleep in a row.")
     state = evolve(state, asleep=replace(state.asleep, bard, asleep))
-    state = announce(state, f"{name(state, bard)} has fallen asleep and so has passed.")
+    state = announce(
+        state, f"{name(state, bard)} has fallen asleep and so has passed.", kind=EventKind.ASLEEP
+    )
     following = next_bard(state, bard)
     if action.under_table:
         state = announce(
-            state, f"{name(state, bard)} has gone Under The Table and leaves the tale."
+            state,
+            f"{name(state, bard)} has gone Under The Table and leaves the tale.",
+            kind=EventKind.UNDER_TABLE,
         )
         state = remove(state, bard)
         state = evolve(state, under_table=replace(state.under_table, bard, True))

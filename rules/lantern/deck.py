@@ -5,7 +5,7 @@ from __future__ import annotations
 from attrs import evolve
 
 from rules.engine import IllegalAction, Outcome, Seat
-from rules.lantern.state import LanternState, Phase, Restock
+from rules.lantern.state import EventKind, LanternState, Phase, Restock
 from rules.lantern.tavern import announce, replace, tell_bard
 from rules.lantern.winning import winner
 
@@ -32,7 +32,7 @@ def deal(state: LanternState, bard: Seat, count: int) -> LanternState:
     )
     if dealt:
         names = ", ".join(state.elements[c] for c in dealt)
-        state = tell_bard(state, bard, f"You receive: {names}.")
+        state = tell_bard(state, bard, f"You receive: {names}.", kind=EventKind.DEALT)
     short = count - len(dealt)
     if short:
         state = evolve(state, owed=state.owed + ((bard, short),))
@@ -49,7 +49,7 @@ def move_on(state: LanternState, phase: Phase) -> LanternState:
     """Move on, unless cards are owed: then the Barkeep must restock (or end) first; but
     not when a Bard has just won (``game.apply`` declares it, and the debt with it)."""
     if state.owed and phase != Phase.OVER and winner(evolve(state, phase=phase)) is None:
-        state = announce(state, RUN_DRY)
+        state = announce(state, RUN_DRY, kind=EventKind.DRY)
         return evolve(state, phase=Phase.DRY, after_dry=phase)
     return evolve(state, phase=phase)
 
@@ -71,7 +71,7 @@ def restock(state: LanternState, action: Restock) -> LanternState:
             tuple(range(len(state.config.bards))),
             "The deck ran dry and the tale ends, rather lamely, with no winner.",
         )
-        state = announce(state, result.reason)
+        state = announce(state, result.reason, kind=EventKind.ENDED_DRY)
         return evolve(state, phase=Phase.OVER, result=result, owed=())
     start = len(state.elements)
     state = evolve(
@@ -79,7 +79,11 @@ def restock(state: LanternState, action: Restock) -> LanternState:
         elements=state.elements + fresh,
         deck=state.deck + tuple(range(start, start + len(fresh))),
     )
-    state = announce(state, f"The Barkeep adds {len(fresh)} new story elements to the deck.")
+    state = announce(
+        state,
+        f"The Barkeep adds {len(fresh)} new story elements to the deck.",
+        kind=EventKind.RESTOCKED,
+    )
     owed, state = state.owed, evolve(state, owed=())
     for bard, count in owed:
         state = deal(state, bard, count)

@@ -41,6 +41,7 @@ from rules.lantern.state import (
     ACTION_TYPES,
     Begin,
     Closing,
+    EventKind,
     Interrupt,
     Keeper,
     LanternConfig,
@@ -127,6 +128,7 @@ def new(config: LanternConfig, seed: int) -> LanternState:
         f"The Rusty Lantern opens with {config.benches} benches. "
         + ", ".join(config.bards[b] for b in seated(state))
         + " take their seats.",
+        kind=EventKind.OPENED,
     )
     state = check_suspension(state)
     return state if state.phase == Phase.SUSPENDED else begin(state)
@@ -299,6 +301,7 @@ LANTERN: GameInfo[LanternState, LanternView] = GameInfo(
     make_bot=LanternBot,
     rules_text=help.RULES,
     phase_help=help.phase_help,
+    captions=help.CAPTIONS,
     seat_names=seat_names,
     secrets_of=secrets_of,
     default_seats=4,

@@ -1,9 +1,13 @@
-"""Ye Olde Rusty Lantern's rules and phase help, in Parlour's own words."""
+"""Ye Olde Rusty Lantern's rules, phase help and teaching captions (written in
+``rules.lantern.captions``), in Parlour's own words."""
 
 from __future__ import annotations
 
 from rules.engine import phase_helper
+from rules.lantern.captions import CAPTIONS
 from rules.lantern.state import Phase
+
+__all__ = ["CAPTIONS", "RULES", "phase_help"]
 
 RULES = """\
 # Ye Olde Rusty Lantern

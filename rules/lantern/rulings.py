@@ -10,6 +10,7 @@ from rules.lantern.state import (
     DENY_REASONS,
     Attempt,
     DenyReason,
+    EventKind,
     LanternState,
     Passage,
     Phase,
@@ -74,7 +75,7 @@ def rule(state: LanternState, action: Rule) -> LanternState:
     bard = attempt.bard
     if barkeep_seat(state) is None:
         vote = "to verify" if action.verify else "to deny"
-        state = announce(state, f"{name(state, action.seat)} votes {vote}.")
+        state = announce(state, f"{name(state, action.seat)} votes {vote}.", kind=EventKind.VOTE)
         outcome = _vote_done(state, action.seat, action.verify, bard)
         if outcome is None:
             votes = attempt.votes + ((action.seat, action.verify),)
@@ -122,13 +123,25 @@ def _verified(
         last_success=bard,
         asleep=replace(state.asleep, bard, 0),
     )
-    lines = [f"The play is verified: {name(state, bard)}'s passage joins the tale."]
+    state = announce(
+        state,
+        f"The play is verified: {name(state, bard)}'s passage joins the tale.",
+        kind=EventKind.VERIFIED,
+    )
     if card is not None and loose_end:
-        lines.append(f"{state.elements[card]} lies on the table as a Loose End.")
+        state = announce(
+            state,
+            f"{state.elements[card]} lies on the table as a Loose End.",
+            kind=EventKind.LOOSE_END,
+        )
     if tied:
         names = ", ".join(state.elements[t] for t in tied)
-        lines.append(f"Tied off: {names}. {name(state, bard)} earns {len(tied)} Ale.")
-    return announce(state, *lines)
+        state = announce(
+            state,
+            f"Tied off: {names}. {name(state, bard)} earns {len(tied)} Ale.",
+            kind=EventKind.TIED_OFF,
+        )
+    return state
 
 
 def _denied(state: LanternState, attempt: Attempt, reason: str) -> LanternState:
@@ -138,6 +151,7 @@ def _denied(state: LanternState, attempt: Attempt, reason: str) -> LanternState:
     state = announce(
         state,
         f"The play is denied: {reason}. {name(state, bard)} takes two cards and the turn passes.",
+        kind=EventKind.DENIED,
     )
     state = deal(state, bard, 2)
     return evolve(state, on_turn=next_bard(state, bard), asleep=replace(state.asleep, bard, 0))
@@ -204,6 +218,7 @@ def rule_interruption(state: LanternState, action: RuleInterruption) -> LanternS
             f"{name(state, seat)}'s interruption stands: {state.elements[card]} "
             f"is burned, {name(state, attempt.bard)} takes a card, and the tale is "
             f"{name(state, seat)}'s.",
+            kind=EventKind.INTERRUPTION_STANDS,
         )
         state = deal(state, attempt.bard, 1)
         attempt = evolve(attempt, interrupted_by=seat)
@@ -213,6 +228,7 @@ def rule_interruption(state: LanternState, action: RuleInterruption) -> LanternS
             state,
             f"{name(state, seat)}'s interruption comes too late: "
             f"{state.elements[card]} is burned and they take a card.",
+            kind=EventKind.TOO_LATE,
         )
         state = deal(state, seat, 1)
     else:
@@ -221,6 +237,7 @@ def rule_interruption(state: LanternState, action: RuleInterruption) -> LanternS
             f"{name(state, seat)}'s interruption is denied: "
             f"{state.elements[card]} was not in the play. It is burned and they "
             "take two cards.",
+            kind=EventKind.NOT_MENTIONED,
         )
         state = deal(state, seat, 2)
     state = evolve(state, attempt=evolve(attempt, interruptions=rest, votes=()))

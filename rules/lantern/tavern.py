@@ -5,19 +5,19 @@ from __future__ import annotations
 from attrs import evolve
 
 from rules.engine import Event, Seat
-from rules.lantern.state import Keeper, LanternState
+from rules.lantern.state import EventKind, Keeper, LanternState
 
 
-def announce(state: LanternState, *texts: str) -> LanternState:
-    """Public lines for the table's story."""
-    return evolve(state, log=state.log + tuple(Event(t) for t in texts))
+def announce(state: LanternState, *texts: str, kind: EventKind) -> LanternState:
+    """Public lines for the table's story, all of one ``kind`` (what its caption explains)."""
+    return evolve(state, log=state.log + tuple(Event(t, kind=kind) for t in texts))
 
 
-def tell_bard(state: LanternState, bard: Seat, text: str) -> LanternState:
+def tell_bard(state: LanternState, bard: Seat, text: str, *, kind: EventKind) -> LanternState:
     """A private line for ``bard`` (the Barkeep, when a person keeps the bar, reads it too)."""
     keeper = barkeep_seat(state)
     seats = (bard,) if keeper is None else (bard, keeper)
-    return evolve(state, log=state.log + (Event(text, seats),))
+    return evolve(state, log=state.log + (Event(text, seats, kind=kind),))
 
 
 def barkeep_seat(state: LanternState) -> Seat | None:

@@ -9,6 +9,7 @@ from rules.lantern.deck import burn, deal, move_on
 from rules.lantern.state import (
     Attempt,
     Closing,
+    EventKind,
     Interrupt,
     LanternState,
     Passage,
@@ -39,7 +40,11 @@ def play(state: LanternState, action: Play) -> LanternState:
     if any(t not in state.table for t in action.ties):
         raise IllegalAction(NOT_ON_TABLE)
     card = "" if action.card is None else f", naming {state.elements[action.card]}"
-    state = announce(state, f"{name(state, bard)} tells the tale ({word_count(text)} words{card}).")
+    state = announce(
+        state,
+        f"{name(state, bard)} tells the tale ({word_count(text)} words{card}).",
+        kind=EventKind.PLAY,
+    )
     asked = tuple(b for b in voters(state, bard) if state.hands[b])
     attempt = Attempt(bard, text, action.card, tuple(action.ties), action.loose_end, asked=asked)
     return evolve(state, attempt=attempt, phase=Phase.WINDOW if asked else Phase.RULING)
@@ -53,10 +58,12 @@ def pass_turn(state: LanternState, action: PassTurn) -> LanternState:
             raise IllegalAction("Burn a card from your own hand.")
         state = burn(state, bard, action.burn)
         state = announce(
-            state, f"{name(state, bard)} passes and burns {state.elements[action.burn]}."
+            state,
+            f"{name(state, bard)} passes and burns {state.elements[action.burn]}.",
+            kind=EventKind.BURN,
         )
     else:
-        state = announce(state, f"{name(state, bard)} passes.")
+        state = announce(state, f"{name(state, bard)} passes.", kind=EventKind.PASS)
     state = deal(state, bard, 1)
     state = evolve(state, on_turn=next_bard(state, bard), asleep=replace(state.asleep, bard, 0))
     return move_on(state, Phase.TURN)
@@ -73,7 +80,9 @@ def interrupt(state: LanternState, action: Interrupt) -> LanternState:
             raise IllegalAction("Interrupt with a card from your own hand.")
         interruptions += ((seat, action.card),)
         state = announce(
-            state, f"{name(state, seat)} interrupts, naming {state.elements[action.card]}!"
+            state,
+            f"{name(state, seat)} interrupts, naming {state.elements[action.card]}!",
+            kind=EventKind.INTERRUPTION,
         )
     asked = tuple(s for s in attempt.asked if s != seat)
     state = evolve(state, attempt=evolve(attempt, asked=asked, interruptions=interruptions))
@@ -90,5 +99,5 @@ def closing(state: LanternState, action: Closing) -> LanternState:
         state = evolve(state, tale=state.tale + (Passage(winner, text, None),))
     others = tuple(b for b in range(len(state.config.bards)) if b != winner)
     result = Outcome((winner,), others, f"{name(state, winner)} told the tale to its end.")
-    state = announce(state, result.reason)
+    state = announce(state, result.reason, kind=EventKind.CLOSING)
     return evolve(state, phase=Phase.OVER, result=result)

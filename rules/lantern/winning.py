@@ -13,7 +13,7 @@ from __future__ import annotations
 from attrs import evolve
 
 from rules.engine import Seat
-from rules.lantern.state import LanternState, Phase
+from rules.lantern.state import EventKind, LanternState, Phase
 from rules.lantern.tavern import announce, name
 
 DONE = (Phase.CLOSING, Phase.OVER)
@@ -46,4 +46,5 @@ def settle(state: LanternState) -> LanternState:
         state,
         f"{name(state, bard)} has no cards left, no Loose Ends remain, and the last play "
         "was theirs: they win the tale!",
+        kind=EventKind.WON,
     )

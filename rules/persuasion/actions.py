@@ -14,7 +14,7 @@ very same sentence.
 from __future__ import annotations
 
 from rules.engine import IllegalAction, Seat
-from rules.persuasion.state import CardAction, PersuasionState, UseCard
+from rules.persuasion.state import USE_KINDS, CardAction, EventKind, PersuasionState, UseCard
 from rules.persuasion.table import (
     aware,
     card,
@@ -192,22 +192,31 @@ def use(state: PersuasionState, action: UseCard) -> PersuasionState:
     kind = card(state, used).action
     me, them = name(state, seat), name(state, author)
     which = card(state, used).title if state.faceup[used] else "face-down card"
-    state = log(state, f"{me} uses {them}'s {which}: {DESCRIPTIONS[kind]}.")
+    state = log(state, f"{me} uses {them}'s {which}: {DESCRIPTIONS[kind]}.", kind=USE_KINDS[kind])
     if kind == CardAction.PEEK_AUTHOR:
         number = slot_of(state, author, action.target)
-        return show(state, seat, number, f"You peek at {them}'s card")
+        return show(state, seat, number, f"You peek at {them}'s card", kind=EventKind.PEEKED)
     if kind == CardAction.PEEK_BYSTANDER:
         other = _player(action)
         number = slot_of(state, other, action.target)
-        state = log(state, f"{me} peeks at one of {name(state, other)}'s cards.")
-        return show(state, seat, number, f"You peek at {name(state, other)}'s card")
+        state = log(
+            state,
+            f"{me} peeks at one of {name(state, other)}'s cards.",
+            kind=EventKind.BYSTANDER_PEEKED,
+        )
+        how = f"You peek at {name(state, other)}'s card"
+        return show(state, seat, number, how, kind=EventKind.PEEKED)
     if kind == CardAction.SHOW_AUTHOR:
         number = slot_of(state, seat, action.mine)
-        return show(state, author, number, f"{me} shows you a card")
+        return show(state, author, number, f"{me} shows you a card", kind=EventKind.SHOWN)
     if kind == CardAction.FLIP_AUTHOR:
         number = slot_of(state, author, action.target)
         state = flip_up(state, number)
-        return log(state, f"{them}'s {card(state, number).title} is flipped face up.")
+        return log(
+            state,
+            f"{them}'s {card(state, number).title} is flipped face up.",
+            kind=EventKind.CARD_FLIPPED,
+        )
     if kind == CardAction.TAKE_AUTHOR:
         return _take(state, seat, author, slot_of(state, author, action.target))
     if kind == CardAction.GIVE_AUTHOR:
@@ -215,14 +224,19 @@ def use(state: PersuasionState, action: UseCard) -> PersuasionState:
     if kind in (CardAction.DISCARD_AUTHOR, CardAction.DISCARD_BYSTANDER):
         other = author if kind == CardAction.DISCARD_AUTHOR else _player(action)
         number = slot_of(state, other, action.target)
-        state = show(state, seat, number, f"You discard {name(state, other)}'s card")
-        state = log(state, f"{me} discards one of {name(state, other)}'s cards.")
+        how = f"You discard {name(state, other)}'s card"
+        state = show(state, seat, number, how, kind=EventKind.DISCARD_SEEN)
+        state = log(
+            state,
+            f"{me} discards one of {name(state, other)}'s cards.",
+            kind=EventKind.CARD_DISCARDED,
+        )
         return to_discards(state, number)
     if kind == CardAction.TAKE_DISCARD:
         assert action.discard is not None
         number = state.discards[action.discard]
-        state = show(state, seat, number, "You take from the discards")
-        state = log(state, f"{me} takes a card from the discards.")
+        state = show(state, seat, number, "You take from the discards", kind=EventKind.NEW_CARD)
+        state = log(state, f"{me} takes a card from the discards.", kind=EventKind.DISCARD_TAKEN)
         return to_traits(state, number, seat)
     assert kind == CardAction.SWAP_AUTHOR
     mine = slot_of(state, seat, action.mine)
@@ -240,8 +254,13 @@ def _take(state: PersuasionState, seat: Seat, author: Seat, number: int) -> Pers
     """The owner stamps the card first, then it moves to your traits."""
     state = stamp(state, author, number)
     if not aware(state, seat, number):
-        state = show(state, seat, number, f"You take {name(state, author)}'s card")
-    state = log(state, f"{name(state, seat)} takes one of {name(state, author)}'s cards.")
+        how = f"You take {name(state, author)}'s card"
+        state = show(state, seat, number, how, kind=EventKind.NEW_CARD)
+    state = log(
+        state,
+        f"{name(state, seat)} takes one of {name(state, author)}'s cards.",
+        kind=EventKind.CARD_TAKEN,
+    )
     return to_traits(state, number, seat)
 
 
@@ -249,6 +268,11 @@ def _give(state: PersuasionState, seat: Seat, author: Seat, number: int) -> Pers
     """You stamp your card first, then it moves to the author's traits."""
     state = stamp(state, seat, number)
     if not aware(state, author, number):
-        state = show(state, author, number, f"{name(state, seat)} gives you a card")
-    state = log(state, f"{name(state, seat)} gives one of their cards to {name(state, author)}.")
+        how = f"{name(state, seat)} gives you a card"
+        state = show(state, author, number, how, kind=EventKind.NEW_CARD)
+    state = log(
+        state,
+        f"{name(state, seat)} gives one of their cards to {name(state, author)}.",
+        kind=EventKind.CARD_GIVEN,
+    )
     return to_traits(state, number, author)

@@ -20,6 +20,7 @@ from rules.persuasion.prompts import prompt
 from rules.persuasion.state import (
     ACTION_TYPES,
     DIARIES,
+    EventKind,
     FinalRing,
     ForcedDiscard,
     Introduce,
@@ -81,12 +82,20 @@ def new(config: PersuasionConfig, seed: int) -> PersuasionState:
         state,
         f"The season opens{mode}: " + ", ".join(config.names) + ". "
         f"{config.names[0]}, the most polite, holds the hostex marker.",
+        kind=EventKind.SEASON_OPENS,
+    )
+    state = log(
+        state,
         "Introductions: everyone flips one card up and discards another.",
+        kind=EventKind.INTRODUCTIONS,
     )
     for seat in range(count):
         diary = diaries[seat]
         state = tell(
-            state, seat, f"Your diary: you desire {diary.desired} and despise {diary.despised}."
+            state,
+            seat,
+            f"Your diary: you desire {diary.desired} and despise {diary.despised}.",
+            kind=EventKind.DIARY,
         )
     return state
 
@@ -177,4 +186,5 @@ PERSUASION: GameInfo[PersuasionState, PersuasionView] = GameInfo(
     game_stats=game_stats,
     turn_of=lambda state: state.round,
     turn_word="round",
+    captions=help.CAPTIONS,
 )

@@ -1,9 +1,13 @@
-"""Persuasion's rules and phase help, in Parlour's own words."""
+"""Persuasion's rules, phase help and teaching captions (``captions``), in Parlour's own
+words."""
 
 from __future__ import annotations
 
 from rules.engine import phase_helper
+from rules.persuasion.captions import CAPTIONS
 from rules.persuasion.state import Phase
+
+__all__ = ["CAPTIONS", "RULES", "phase_help"]
 
 RULES = """\
 # Persuasion

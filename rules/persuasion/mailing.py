@@ -6,7 +6,7 @@ from attrs import evolve
 
 from rules.engine import IllegalAction, Seat
 from rules.persuasion.reception import begin_reception
-from rules.persuasion.state import Delivery, Introduce, PersuasionState, Phase, Send
+from rules.persuasion.state import Delivery, EventKind, Introduce, PersuasionState, Phase, Send
 from rules.persuasion.table import (
     aware,
     card,
@@ -36,11 +36,13 @@ def introduce(state: PersuasionState, action: Introduce) -> PersuasionState:
     state = log(
         state,
         f"{name(state, seat)} flips up {card(state, flipped).title} and discards a card.",
+        kind=EventKind.INTRODUCTION,
     )
     state = evolve(state, introduced=state.introduced + (seat,))
     if len(state.introduced) < len(state.config.names):
         return state
-    return log(evolve(state, phase=Phase.MAIL), "Round 1: the mailing begins.")
+    state = evolve(state, phase=Phase.MAIL)
+    return log(state, "Round 1: the mailing begins.", kind=EventKind.MAILING_BEGINS)
 
 
 def recipient_refusal(state: PersuasionState, seat: Seat, to: Seat) -> str:
@@ -75,7 +77,7 @@ def send(state: PersuasionState, action: Send) -> PersuasionState:
     mail = list(state.mail)
     mail[seat] = Delivery(to, number)
     state = evolve(state, mail=tuple(mail))
-    state = log(state, f"{name(state, seat)} has chosen what to send.")
+    state = log(state, f"{name(state, seat)} has chosen what to send.", kind=EventKind.MAIL_CHOSEN)
     if any(m is None for m in state.mail):
         return state
     return _deliver(state)
@@ -90,20 +92,26 @@ def _deliver(state: PersuasionState) -> PersuasionState:
         held[delivery.to] = held[delivery.to] + (sender,)
         if delivery.card is None:
             state = log(
-                state, f"{name(state, sender)} sends their ring to {name(state, delivery.to)}!"
+                state,
+                f"{name(state, sender)} sends their ring to {name(state, delivery.to)}!",
+                kind=EventKind.RING_SENT,
             )
         else:
             state = log(
                 state,
                 f"{name(state, sender)} sends their seal and a card to {name(state, delivery.to)}.",
+                kind=EventKind.SEAL_SENT,
             )
-            state = show(
-                state, delivery.to, delivery.card, f"{name(state, sender)} sends you a card"
-            )
+            how = f"{name(state, sender)} sends you a card"
+            state = show(state, delivery.to, delivery.card, how, kind=EventKind.SEAL_CARD)
     rings = {(s, m.to) for s, m in enumerate(state.mail) if m is not None and m.card is None}
     pairs = tuple(sorted((a, b) for a, b in rings if a < b and (b, a) in rings))
     for a, b in pairs:
-        state = log(state, f"{name(state, a)} and {name(state, b)} have exchanged rings!")
+        state = log(
+            state,
+            f"{name(state, a)} and {name(state, b)} have exchanged rings!",
+            kind=EventKind.ENGAGEMENT,
+        )
     proposals = tuple((state.round, s, to) for s, to in sorted(rings))
     state = evolve(
         state,

@@ -5,7 +5,14 @@ from __future__ import annotations
 from attrs import evolve
 
 from rules.engine import IllegalAction, Outcome, Seat
-from rules.persuasion.state import TO_DISCARDS, Delivery, FinalRing, PersuasionState, Phase
+from rules.persuasion.state import (
+    TO_DISCARDS,
+    Delivery,
+    EventKind,
+    FinalRing,
+    PersuasionState,
+    Phase,
+)
 from rules.persuasion.table import card, log, name, players, singles
 
 
@@ -19,11 +26,15 @@ def end_round(state: PersuasionState) -> PersuasionState:
             if state.exchanged
             else f"{name(state, empty[0])} has no cards left"
         )
-        state = log(state, f"The season ends: {why}.")
+        state = log(state, f"The season ends: {why}.", kind=EventKind.SEASON_ENDS)
         state = evolve(state, phase=Phase.FINAL, held=((),) * len(state.traits), turns=())
         if not still_to_send(state):
             return _resolve(state)
-        return log(state, "Every single player may still send their ring, at the same time.")
+        return log(
+            state,
+            "Every single player may still send their ring, at the same time.",
+            kind=EventKind.LAST_RINGS,
+        )
     count = len(state.config.names)
     state = evolve(
         state,
@@ -33,7 +44,11 @@ def end_round(state: PersuasionState) -> PersuasionState:
         held=((),) * count,
         turns=(),
     )
-    return log(state, f"Round {state.round}: seals and rings go home; the mailing begins.")
+    return log(
+        state,
+        f"Round {state.round}: seals and rings go home; the mailing begins.",
+        kind=EventKind.MAILING_BEGINS,
+    )
 
 
 def still_to_send(state: PersuasionState) -> tuple[Seat, ...]:
@@ -56,7 +71,11 @@ def final_ring(state: PersuasionState, action: FinalRing) -> PersuasionState:
     final = list(state.final)
     final[seat] = Delivery(TO_DISCARDS if to is None else to, None)
     state = evolve(state, final=tuple(final))
-    state = log(state, f"{name(state, seat)} has decided where their ring goes.")
+    state = log(
+        state,
+        f"{name(state, seat)} has decided where their ring goes.",
+        kind=EventKind.LAST_RING_CHOSEN,
+    )
     if still_to_send(state):
         return state
     return _resolve(state)
@@ -66,10 +85,16 @@ def _resolve(state: PersuasionState) -> PersuasionState:
     sent = {p: d.to for p, d in enumerate(state.final) if d is not None}
     for p, to in sent.items():
         where = "the discards" if to == TO_DISCARDS else name(state, to)
-        state = log(state, f"{name(state, p)}'s ring goes to {where}.")
+        state = log(
+            state, f"{name(state, p)}'s ring goes to {where}.", kind=EventKind.LAST_RING_DELIVERED
+        )
     late = tuple(sorted((p, to) for p, to in sent.items() if p < to and sent.get(to) == p))
     for a, b in late:
-        state = log(state, f"{name(state, a)} and {name(state, b)} exchange rings at the last!")
+        state = log(
+            state,
+            f"{name(state, a)} and {name(state, b)} exchange rings at the last!",
+            kind=EventKind.LATE_ENGAGEMENT,
+        )
     pairs = state.exchanged + late
     partner = {a: b for a, b in pairs} | {b: a for a, b in pairs}
     winners: list[Seat] = []
@@ -96,4 +121,4 @@ def _resolve(state: PersuasionState) -> PersuasionState:
         )
     outcome = Outcome(tuple(winners), tuple(losers), "\n".join(lines))
     state = evolve(state, exchanged=pairs, phase=Phase.OVER, result=outcome)
-    return log(state, *lines)
+    return log(state, *lines, kind=EventKind.VERDICT)

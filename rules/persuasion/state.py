@@ -39,6 +39,112 @@ class CardAction(StrEnum):
     SWAP_AUTHOR = "swap_author"
 
 
+class EventKind(StrEnum):
+    """What moment of the season an event of the log records: the key of its teaching
+    caption (``rules.persuasion.captions``). One kind per moment the rules make, not one
+    per wording; the private ones are notes for their seat alone."""
+
+    # the season opens
+    SEASON_OPENS = "season_opens"
+    """The players, the mode, and who holds the hostex marker."""
+    INTRODUCTIONS = "introductions"
+    """Before round 1: everyone is to flip a card up and discard another."""
+    INTRODUCTION = "introduction"
+    """One player flips a card up and discards another."""
+    DIARY = "diary"
+    """Private: the seat's diary (desired and despised symbols)."""
+    # the mailing
+    MAILING_BEGINS = "mailing_begins"
+    """A round begins (seals and rings home after the first): the secret mailing."""
+    MAIL_CHOSEN = "mail_chosen"
+    """A player has chosen what to mail (not what, nor to whom)."""
+    SEAL_SENT = "seal_sent"
+    """Delivered: a seal with a card to peek at."""
+    SEAL_CARD = "seal_card"
+    """Private: the card that came with a seal, peeked at and stamped."""
+    RING_SENT = "ring_sent"
+    """Delivered: a ring, a proposal."""
+    ENGAGEMENT = "engagement"
+    """Two players sent each other their rings in the same mailing."""
+    # the reception
+    HOSTEX_PASSES = "hostex_passes"
+    """The hostex marker passes to the first player holding nothing."""
+    PASS = "pass"
+    """A player holding a seal or ring uses no card."""
+    FORCED_DISCARD = "forced_discard"
+    """A player holding nothing discards one of anyone's cards."""
+    USE_PEEK_AUTHOR = "use_peek_author"
+    """A card action: peek at one of the author's cards."""
+    USE_PEEK_BYSTANDER = "use_peek_bystander"
+    """A card action: peek at one of a bystander's cards."""
+    USE_SHOW_AUTHOR = "use_show_author"
+    """A card action: show one of your cards to the author."""
+    USE_FLIP_AUTHOR = "use_flip_author"
+    """A card action: flip up one of the author's cards."""
+    USE_TAKE_AUTHOR = "use_take_author"
+    """A card action: take one of the author's cards."""
+    USE_GIVE_AUTHOR = "use_give_author"
+    """A card action: give one of your cards to the author."""
+    USE_DISCARD_AUTHOR = "use_discard_author"
+    """A card action: discard one of the author's cards."""
+    USE_DISCARD_BYSTANDER = "use_discard_bystander"
+    """A card action: discard one of a bystander's cards."""
+    USE_TAKE_DISCARD = "use_take_discard"
+    """A card action: take a card from the discards."""
+    USE_SWAP_AUTHOR = "use_swap_author"
+    """A card action: swap one of your cards with one of the author's."""
+    BYSTANDER_PEEKED = "bystander_peeked"
+    """Whose cards a bystander peek reached."""
+    CARD_FLIPPED = "card_flipped"
+    """The card a flip action turned face up."""
+    CARD_TAKEN = "card_taken"
+    """A card taken from its owner (a take, or half a swap)."""
+    CARD_GIVEN = "card_given"
+    """A card given to the author (a give, or half a swap)."""
+    CARD_DISCARDED = "card_discarded"
+    """A card an action discarded, from the author or a bystander."""
+    DISCARD_TAKEN = "discard_taken"
+    """A card taken from the discards."""
+    PEEKED = "peeked"
+    """Private: the card a peek showed."""
+    SHOWN = "shown"
+    """Private: the card its owner showed the seat."""
+    DISCARD_SEEN = "discard_seen"
+    """Private: the card the seat discarded (stamped first)."""
+    NEW_CARD = "new_card"
+    """Private: a card that has just become the seat's (taken, given, from the discards)."""
+    KNOWN_TO_ALL = "known_to_all"
+    """A card stamped by everyone but its owner flips face up."""
+    # the end
+    SEASON_ENDS = "season_ends"
+    """Rings were exchanged, or a player has no cards left: the season ends."""
+    LAST_RINGS = "last_rings"
+    """The single players are to send their rings at the same time."""
+    LAST_RING_CHOSEN = "last_ring_chosen"
+    """A single player has chosen where their last ring goes (not where)."""
+    LAST_RING_DELIVERED = "last_ring_delivered"
+    """Where a last ring went: a player, or the discards."""
+    LATE_ENGAGEMENT = "late_engagement"
+    """Two last rings met: a match at the resolution."""
+    VERDICT = "verdict"
+    """One player's diary, what they are judged on, and whether they win."""
+
+
+USE_KINDS = {
+    CardAction.PEEK_AUTHOR: EventKind.USE_PEEK_AUTHOR,
+    CardAction.PEEK_BYSTANDER: EventKind.USE_PEEK_BYSTANDER,
+    CardAction.SHOW_AUTHOR: EventKind.USE_SHOW_AUTHOR,
+    CardAction.FLIP_AUTHOR: EventKind.USE_FLIP_AUTHOR,
+    CardAction.TAKE_AUTHOR: EventKind.USE_TAKE_AUTHOR,
+    CardAction.GIVE_AUTHOR: EventKind.USE_GIVE_AUTHOR,
+    CardAction.DISCARD_AUTHOR: EventKind.USE_DISCARD_AUTHOR,
+    CardAction.DISCARD_BYSTANDER: EventKind.USE_DISCARD_BYSTANDER,
+    CardAction.TAKE_DISCARD: EventKind.USE_TAKE_DISCARD,
+    CardAction.SWAP_AUTHOR: EventKind.USE_SWAP_AUTHOR,
+}
+"""The kind of the event that says a card's action is used."""
+
+
 class Phase(StrEnum):
     """Where the season is; the prompt's kind is the phase's name."""
 

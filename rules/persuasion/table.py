@@ -5,7 +5,7 @@ from __future__ import annotations
 from attrs import evolve
 
 from rules.engine import Event, IllegalAction, Seat
-from rules.persuasion.state import PersuasionState, TraitCard
+from rules.persuasion.state import EventKind, PersuasionState, TraitCard
 
 
 def card(state: PersuasionState, number: int) -> TraitCard:
@@ -94,7 +94,11 @@ def flip_if_known(state: PersuasionState, number: int) -> PersuasionState:
     others = [p for p in range(len(state.traits)) if p != owner]
     if all(p in state.stamps[number] for p in others):
         state = flip_up(state, number)
-        return log(state, f"Everyone knows {card(state, number).title}: it flips face up.")
+        return log(
+            state,
+            f"Everyone knows {card(state, number).title}: it flips face up.",
+            kind=EventKind.KNOWN_TO_ALL,
+        )
     return state
 
 
@@ -125,17 +129,22 @@ def to_discards(state: PersuasionState, number: int) -> PersuasionState:
     return flip_if_known(evolve(state, discards=state.discards + (number,)), number)
 
 
-def log(state: PersuasionState, *texts: str) -> PersuasionState:
-    return evolve(state, log=state.log + tuple(Event(t) for t in texts))
+def log(state: PersuasionState, *texts: str, kind: EventKind) -> PersuasionState:
+    """Public events, each of ``kind`` (the key of its teaching caption)."""
+    return evolve(state, log=state.log + tuple(Event(t, kind=kind) for t in texts))
 
 
-def tell(state: PersuasionState, seat: Seat, *texts: str) -> PersuasionState:
-    return evolve(state, log=state.log + tuple(Event(t, (seat,)) for t in texts))
+def tell(state: PersuasionState, seat: Seat, *texts: str, kind: EventKind) -> PersuasionState:
+    """Private events for ``seat``, each of ``kind``."""
+    return evolve(state, log=state.log + tuple(Event(t, (seat,), kind=kind) for t in texts))
 
 
-def show(state: PersuasionState, seat: Seat, number: int, how: str) -> PersuasionState:
+def show(
+    state: PersuasionState, seat: Seat, number: int, how: str, *, kind: EventKind
+) -> PersuasionState:
     """The seat looks at a card (and stamps it), told privately what it is (its action
-    too, but at the Evening Ball)."""
+    too, but at the Evening Ball) in a note of ``kind``."""
     item = card(state, number)
-    state = tell(state, seat, f"{how}: {describe(item, not state.config.evening_ball)}.")
+    text = f"{how}: {describe(item, not state.config.evening_ball)}."
+    state = tell(state, seat, text, kind=kind)
     return stamp(state, seat, number)

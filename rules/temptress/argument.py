@@ -17,6 +17,7 @@ from rules.temptress.state import (
     Contest,
     ContestKind,
     ContestStage,
+    EventKind,
     Play,
     Stake,
     StakeKind,
@@ -61,7 +62,11 @@ def answer_argument(state: TemptressState, seat: Seat, avoid: bool) -> Temptress
     contest = current(state)
     suitor = state.suitors[seat]
     if not avoid:
-        state = log(state, f"{name(state, seat)} accepts the argument. Both sides set a stake.")
+        state = log(
+            state,
+            f"{name(state, seat)} accepts the argument. Both sides set a stake.",
+            kind=EventKind.ARGUMENT_ACCEPTED,
+        )
         return changed(state, stage=ContestStage.STAKES)
     refusal = avoid_refusal(state, seat)
     if refusal:
@@ -71,6 +76,7 @@ def answer_argument(state: TemptressState, seat: Seat, avoid: bool) -> Temptress
         state,
         f"{name(state, seat)} spends {contest.chips} Rapport to avoid the argument: "
         "nobody may argue with them again this round.",
+        kind=EventKind.ARGUMENT_AVOIDED,
     )
     return close(state)
 
@@ -109,7 +115,8 @@ def set_stake(state: TemptressState, seat: Seat, kind: str, promise: str) -> Tem
     stakes[index] = Stake(stake_kind, promise)
     state = changed(state, stakes=tuple(stakes))
     detail = f": '{promise}'" if stake_kind == StakeKind.PROMISE else ""
-    state = log(state, f"{name(state, seat)}'s stake: {STAKE_NAMES[stake_kind]}{detail}.")
+    text = f"{name(state, seat)}'s stake: {STAKE_NAMES[stake_kind]}{detail}."
+    state = log(state, text, kind=EventKind.STAKE)
     if None in stakes:
         return state
     if state.narrator_seat is not None:
@@ -129,14 +136,18 @@ def review_stakes(state: TemptressState, rejected: tuple[Seat, ...]) -> Temptres
         raise IllegalAction(refusal)
     contest = current(state)
     if not rejected:
-        state = log(state, "The narrator accepts both stakes.")
+        state = log(state, "The narrator accepts both stakes.", kind=EventKind.NARRATOR_STAKES)
         return begin_target(state, contest.participants)
     stakes = tuple(
         None if s in rejected else stake
         for s, stake in zip(contest.participants, contest.stakes, strict=True)
     )
     who = " and ".join(name(state, s) for s in rejected)
-    state = log(state, f"The narrator rejects the stake of {who}: choose again.")
+    state = log(
+        state,
+        f"The narrator rejects the stake of {who}: choose again.",
+        kind=EventKind.NARRATOR_STAKES,
+    )
     return changed(state, stakes=stakes, stage=ContestStage.STAKES)
 
 
@@ -178,7 +189,8 @@ def trim(state: TemptressState, trimmed: tuple[Seat, ...]) -> TemptressState:
     if refusal:
         raise IllegalAction(refusal)
     if not trimmed:
-        return settle(log(state, "The narrator lets the played values stand."))
+        stand = "The narrator lets the played values stand."
+        return settle(log(state, stand, kind=EventKind.NARRATOR_VALUES))
     contest = current(state)
     plays = []
     for play in contest.plays:
@@ -188,6 +200,7 @@ def trim(state: TemptressState, trimmed: tuple[Seat, ...]) -> TemptressState:
                 state,
                 f"The narrator counts {name(state, play.seat)}'s cards only up to the target: "
                 f"{play.total} toward {goal} counts as {goal}.",
+                kind=EventKind.NARRATOR_VALUES,
             )
             play = evolve(play, total=goal)
         plays.append(play)
@@ -204,6 +217,7 @@ def settle(state: TemptressState) -> TemptressState:
             state,
             f"{name(state, players[0])} missed the raised target alone: the cards played "
             "for the previous target settle the argument.",
+            kind=EventKind.PREVIOUS_TARGET,
         )
         number -= 1
         players = tuple(s for s in contest.participants if contest.total(s, number) is not None)
@@ -215,11 +229,19 @@ def settle(state: TemptressState) -> TemptressState:
         tied = tuple(s for s in players if totals[s] == best)
         winner, state = (tied[0], state) if len(tied) == 1 else roll_off(state, tied)
     loser = opponent_of(contest, winner)
-    state = log(state, f"{name(state, winner)} wins the argument with {name(state, loser)}.")
+    state = log(
+        state,
+        f"{name(state, winner)} wins the argument with {name(state, loser)}.",
+        kind=EventKind.ARGUMENT_WON,
+    )
     index = contest.participants.index(winner)
     stake = contest.stakes[index]
     if contest.stake_off[index] or stake is None:
-        state = log(state, f"{name(state, winner)}'s stake was off the table: nothing is won.")
+        state = log(
+            state,
+            f"{name(state, winner)}'s stake was off the table: nothing is won.",
+            kind=EventKind.NOTHING_WON,
+        )
     else:
         state = _pay_stake(state, winner, loser, stake.kind, stake.promise)
     return close(state)
@@ -233,7 +255,7 @@ def _pay_stake(
     if kind == StakeKind.PROMISE:
         pact = f"{who} promised {name(state, winner)}: {promise}"
         state = evolve(state, pacts=state.pacts + (pact,))
-        return log(state, f"Pact recorded: {pact}")
+        return log(state, f"Pact recorded: {pact}", kind=EventKind.PACT)
     if kind == StakeKind.SEE_HAND:
         text = f"{who}'s hand right now: {cards_text(state.suitors[loser].hand)}."
     else:
@@ -245,5 +267,9 @@ def _pay_stake(
         mine = state.suitors[winner]
         fresh = tuple((loser, c) for c in wanted if (loser, c) not in mine.seen)
         state = with_suitor(state, winner, seen=mine.seen + fresh)
-    state = log(state, f"{name(state, winner)} sees what was staked, behind the curtain.")
-    return tell(state, winner, text)
+    state = log(
+        state,
+        f"{name(state, winner)} sees what was staked, behind the curtain.",
+        kind=EventKind.STAKE_SEEN,
+    )
+    return tell(state, winner, text, kind=EventKind.STAKE_SHOWN)

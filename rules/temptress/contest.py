@@ -19,6 +19,7 @@ from rules.temptress.state import (
     Contest,
     ContestKind,
     ContestStage,
+    EventKind,
     ExcelSpend,
     Play,
     TemptressState,
@@ -47,7 +48,8 @@ def join(state: TemptressState, seat: Seat, wants: bool) -> TemptressState:
     undecided = tuple(s for s in contest.undecided if s != seat)
     state = changed(state, participants=participants, undecided=undecided)
     verb = "joins in opposition" if wants else "stays out"
-    state = log(state, f"{name(state, seat)} {verb}.")
+    kind = EventKind.JOINED if wants else EventKind.STAYED_OUT
+    state = log(state, f"{name(state, seat)} {verb}.", kind=kind)
     if undecided:
         return state
     return begin_target(state, participants)
@@ -82,6 +84,7 @@ def reroll(state: TemptressState, seat: Seat, die: int) -> TemptressState:
         state,
         f"{name(state, seat)} spends a Rapport chip to re-roll the {contest.dice[die]}: "
         f"it comes up {value[0]}. The target is now {total}.",
+        kind=EventKind.REROLL,
     )
 
 
@@ -116,6 +119,7 @@ def play_cards(
         state,
         f"{name(state, seat)} plays {cards_text(cards)}{extra}: {total} "
         f"toward {contest.targets[-1]}.",
+        kind=EventKind.PLAY,
     )
     if current(state).to_play:
         return state
@@ -133,7 +137,7 @@ def _end_of_target(state: TemptressState) -> TemptressState:
     for seat in players:
         total = contest.total(seat, number) or 0
         verdicts.append(f"{name(state, seat)} {'reaches' if total >= goal else 'misses'} it")
-    state = log(state, "; ".join(verdicts) + ".")
+    state = log(state, "; ".join(verdicts) + ".", kind=EventKind.TARGET_RESULT)
     if contest.kind == ContestKind.ARGUMENT:
         off = list(contest.stake_off)
         for seat in players:
@@ -178,16 +182,22 @@ def _may_raise_in_argument(state: TemptressState, seat: Seat) -> bool:
 def raise_stakes(state: TemptressState, seat: Seat, wants: bool) -> TemptressState:
     contest = current(state)
     if not wants:
-        state = log(state, f"{name(state, seat)} does not raise the stakes.")
+        state = log(
+            state, f"{name(state, seat)} does not raise the stakes.", kind=EventKind.NOT_RAISED
+        )
         rest = contest.asked[1:]
         return changed(state, asked=rest) if rest else _finish(state)
-    state = log(state, f"{name(state, seat)} raises the stakes!")
+    state = log(state, f"{name(state, seat)} raises the stakes!", kind=EventKind.RAISED)
     if contest.kind == ContestKind.ARGUMENT:
         other = opponent_of(contest, seat)
         state = changed(state, raiser=seat)
         if contest.budget_left(other) > 0 and state.suitors[other].hand:
             return changed(state, stage=ContestStage.FOLLOW, asked=(other,))
-        state = log(state, f"{name(state, other)} has no budget left to follow.")
+        state = log(
+            state,
+            f"{name(state, other)} has no budget left to follow.",
+            kind=EventKind.NOT_FOLLOWED,
+        )
         state = begin_target(state, (seat,))
         return changed(state, raiser=seat)
     players = tuple(
@@ -202,7 +212,8 @@ def follow(state: TemptressState, seat: Seat, wants: bool) -> TemptressState:
     raiser = contest.raiser
     assert raiser is not None
     verb = "follows the raise" if wants else "does not follow the raise"
-    state = log(state, f"{name(state, seat)} {verb}.")
+    kind = EventKind.FOLLOWED if wants else EventKind.NOT_FOLLOWED
+    state = log(state, f"{name(state, seat)} {verb}.", kind=kind)
     state = begin_target(state, (raiser, seat) if wants else (raiser,))
     return changed(state, raiser=raiser)
 

@@ -10,7 +10,7 @@ from rules.engine import IllegalAction, Outcome, Seat
 from rules.temptress.argument import new_argument
 from rules.temptress.contest import new_action
 from rules.temptress.round_end import end_round, game_over, island_ending, next_final
-from rules.temptress.state import HAND_LIMIT, Retirement, Stage, TemptressState
+from rules.temptress.state import HAND_LIMIT, EventKind, Retirement, Stage, TemptressState
 from rules.temptress.table import cards_text, log, name, plural, with_suitor, woman_name
 from rules.temptress.targets import begin_target
 from rules.temptress.turns import had_turn
@@ -99,7 +99,7 @@ def claim_floor(state: TemptressState, seat: Seat, woman: int, description: str)
     state = _claim(state, seat)
     state = evolve(state, contest=new_action(seat, woman, description, joiners))
     line = f"{name(state, seat)} courts {woman_name(state, woman)}"
-    state = log(state, line + (f": {description}" if description else "."))
+    state = log(state, line + (f": {description}" if description else "."), kind=EventKind.CLAIM)
     if joiners:
         return state
     return begin_target(state, (seat,))
@@ -107,10 +107,10 @@ def claim_floor(state: TemptressState, seat: Seat, woman: int, description: str)
 
 def decline(state: TemptressState, seat: Seat) -> TemptressState:
     if state.stage == Stage.FINAL:
-        state = log(state, f"{name(state, seat)} does not retire.")
+        state = log(state, f"{name(state, seat)} does not retire.", kind=EventKind.FINAL_PASS)
         return next_final(evolve(state, queue=state.queue[1:]))
     state = evolve(had_turn(state, seat), declined=state.declined + (seat,), opened=True)
-    state = log(state, f"{name(state, seat)} lets the floor pass.")
+    state = log(state, f"{name(state, seat)} lets the floor pass.", kind=EventKind.DECLINE)
     if all(s in state.declined for s in state.active):
         return end_round(state, "every suitor declined the floor")
     return state
@@ -166,6 +166,7 @@ def start_argument(state: TemptressState, seat: Seat, opponent: Seat, chips: int
         state,
         f"{suitor.name} spends {plural(chips, 'Rapport chip')} to start an argument with "
         f"{other.name}.",
+        kind=EventKind.ARGUMENT,
     )
 
 
@@ -200,6 +201,7 @@ def retire(state: TemptressState, seat: Seat, accused: int) -> TemptressState:
         state,
         f"{suitor.name} retires, showing {cards_text(suitor.hand)}, and names "
         f"{woman_name(state, accused)} as the sorceress.",
+        kind=EventKind.RETIREMENT,
     )
     if right_suit and right_woman:
         losers = tuple(s for s in range(len(state.suitors)) if s != seat)
@@ -208,7 +210,7 @@ def retire(state: TemptressState, seat: Seat, accused: int) -> TemptressState:
             f"{match.name}, and {woman_name(state, accused)} is the sorceress. "
             f"{suitor.name} leaves with {match.name}; everyone else stays on the island."
         )
-        return game_over(state, Outcome((seat,), losers, reason))
+        return game_over(state, Outcome((seat,), losers, reason), EventKind.RETIRED_RIGHT)
     why = []
     if not right_suit:
         why.append("the wrong suit for their perfect match")
@@ -216,7 +218,9 @@ def retire(state: TemptressState, seat: Seat, accused: int) -> TemptressState:
         why.append("the wrong woman named")
     state = with_suitor(state, seat, out=True, hand=(), faceup=(), faux_pas=0)
     state = evolve(state, discard=state.discard + suitor.hand, opened=True)
-    state = log(state, f"{suitor.name} is out: " + " and ".join(why) + ".")
+    state = log(
+        state, f"{suitor.name} is out: " + " and ".join(why) + ".", kind=EventKind.RETIRED_WRONG
+    )
     if state.stage == Stage.FINAL:
         return next_final(evolve(state, queue=state.queue[1:]))
     if not state.active:
@@ -239,7 +243,9 @@ def narrator_award(state: TemptressState, suitor: Seat) -> TemptressState:
         raise IllegalAction(refusal)
     state = with_suitor(state, suitor, rapport=state.suitors[suitor].rapport + 1)
     return log(
-        state, f"The narrator awards {name(state, suitor)} a Rapport chip for their role-play."
+        state,
+        f"The narrator awards {name(state, suitor)} a Rapport chip for their role-play.",
+        kind=EventKind.NARRATOR_AWARD,
     )
 
 
@@ -250,4 +256,6 @@ def reveal_faux_pas(state: TemptressState, seat: Seat, card: PlayingCard) -> Tem
     if card in suitor.faceup:
         raise IllegalAction(f"{card.label()} is already face up.")
     state = with_suitor(state, seat, faceup=suitor.faceup + (card,))
-    return log(state, f"{suitor.name} lays {card.label()} face up for a Faux Pas.")
+    return log(
+        state, f"{suitor.name} lays {card.label()} face up for a Faux Pas.", kind=EventKind.FAUX_PAS
+    )

@@ -260,6 +260,7 @@ TEMPTRESS: GameInfo[TemptressState, TemptressView] = GameInfo(
     make_bot=TemptressBot,
     rules_text=help.RULES,
     phase_help=help.phase_help,
+    captions=help.CAPTIONS,
     seat_names=seat_names,
     secrets_of=secrets_of,
     default_seats=MAX_SUITORS,

@@ -1,8 +1,13 @@
-"""The Temptress's rules and phase help, in Parlour's own words."""
+"""The Temptress's rules, phase help and teaching captions, in Parlour's own words.
+
+``CAPTIONS`` (why each event and prompt happened, for ``parlour teach``) is written in
+``captions`` and its modules, and re-exported here.
+"""
 
 from __future__ import annotations
 
 from rules.engine import phase_helper
+from rules.temptress.captions import CAPTIONS as CAPTIONS
 from rules.temptress.state import PromptKind
 
 RULES = """\

@@ -10,6 +10,7 @@ from rules.temptress import clues
 from rules.temptress.state import (
     ClueKind,
     ContestStage,
+    EventKind,
     Stage,
     TemptressState,
     VoteChoice,
@@ -47,7 +48,8 @@ def _ladder(state: TemptressState) -> TemptressState:
             gains.append(f"{rapport} Rapport")
         if faux_pas:
             gains.append("a Faux Pas")
-        state = log(state, f"{name(state, seat)} gains " + (" and ".join(gains) or "nothing") + ".")
+        text = f"{name(state, seat)} gains " + (" and ".join(gains) or "nothing") + "."
+        state = log(state, text, kind=EventKind.GAINS)
     return changed(state, drawn=tuple(drawers))
 
 
@@ -60,19 +62,29 @@ def _prevailing(state: TemptressState) -> TemptressState:
     best = max(contest.total(s, number) or 0 for s in players)
     tied = tuple(s for s in players if contest.total(s, number) == best)
     if len(tied) == 1:
-        state = log(state, f"{name(state, tied[0])} prevails and gets their intention.")
+        state = log(
+            state,
+            f"{name(state, tied[0])} prevails and gets their intention.",
+            kind=EventKind.PREVAILS,
+        )
         return _draws(state)
     if state.narrator_seat is not None:
         return changed(state, stage=ContestStage.TIE, asked=tied)
     winner, state = roll_off(state, tied)
-    state = log(state, f"{name(state, winner)} prevails and gets their intention.")
+    state = log(
+        state, f"{name(state, winner)} prevails and gets their intention.", kind=EventKind.PREVAILS
+    )
     return _draws(state)
 
 
 def settle_tie(state: TemptressState, winner: Seat) -> TemptressState:
     if winner not in current(state).asked:
         raise IllegalAction("Only one of the tied suitors can prevail.")
-    state = log(state, f"The narrator rules that {name(state, winner)} prevails.")
+    state = log(
+        state,
+        f"The narrator rules that {name(state, winner)} prevails.",
+        kind=EventKind.NARRATOR_TIE,
+    )
     return _draws(state)
 
 
@@ -87,6 +99,7 @@ def roll_off(state: TemptressState, seats: tuple[Seat, ...]) -> tuple[Seat, Temp
             "Roll-off: "
             + ", ".join(f"{name(state, s)} {r}" for s, r in zip(contenders, rolls, strict=True))
             + ".",
+            kind=EventKind.ROLL_OFF,
         )
         best = max(rolls)
         contenders = tuple(s for s, r in zip(contenders, rolls, strict=True) if r == best)
@@ -127,7 +140,11 @@ def draw_from_pile(state: TemptressState, seat: Seat, woman: int) -> TemptressSt
         state, seat, hand=suitor.hand + (card,), draws=suitor.draws + ((woman, card),)
     )
     who, her = name(state, seat), woman_name(state, woman)
-    state = log(state, f"{who} draws the top card of {her}'s pile ({len(rest)} left).")
+    state = log(
+        state,
+        f"{who} draws the top card of {her}'s pile ({len(rest)} left).",
+        kind=EventKind.PILE_DRAW,
+    )
     learned = clues.new_clues(state, seat, ClueKind.PREFERENCE_OWNER)
     mine = tuple(c for c in learned if c.woman == woman)
     note = ""
@@ -136,10 +153,16 @@ def draw_from_pile(state: TemptressState, seat: Seat, woman: int) -> TemptressSt
         state = evolve(state, chance=chance)
         state = with_suitor(state, seat, clues=state.suitors[seat].clues + (clue,))
         note = " You learn: " + clues.clue_line(state, clue)
-    state = tell(state, seat, f"You draw {card.words()} from {her}'s pile.{note}")
+    state = tell(
+        state, seat, f"You draw {card.words()} from {her}'s pile.{note}", kind=EventKind.PILE_CARD
+    )
     if not rest:
         state = evolve(state, pile_emptied=True)
-        state = log(state, f"{her}'s pile is empty: she has nothing more to share.")
+        state = log(
+            state,
+            f"{her}'s pile is empty: she has nothing more to share.",
+            kind=EventKind.WOMAN_RETIRED,
+        )
     remaining = current(state).asked[1:]
     if remaining and any(w.pile for w in state.women):
         return changed(state, asked=remaining)
@@ -174,7 +197,7 @@ def vote(state: TemptressState, seat: Seat, choice: str) -> TemptressState:
         raise IllegalAction("Vote yes, no or abstain.")
     cast = VoteChoice(choice)
     votes = contest.votes + ((seat, cast),)
-    state = log(state, f"{name(state, seat)} votes {cast}.")
+    state = log(state, f"{name(state, seat)} votes {cast}.", kind=EventKind.VOTE)
     pending = tuple(s for s in contest.asked if s != seat)
     state = changed(state, votes=votes, asked=pending)
     if pending:
@@ -187,9 +210,12 @@ def vote(state: TemptressState, seat: Seat, choice: str) -> TemptressState:
         state = log(
             state,
             f"The table votes {yes} to {no}: {name(state, actor)} earns an extra Rapport chip.",
+            kind=EventKind.VOTE_RESULT,
         )
     else:
-        state = log(state, f"The table votes {yes} to {no}: no extra chip.")
+        state = log(
+            state, f"The table votes {yes} to {no}: no extra chip.", kind=EventKind.VOTE_RESULT
+        )
     return close(state)
 
 
@@ -217,10 +243,15 @@ def verdict(state: TemptressState, awards: tuple[Seat, ...], twist: bool) -> Tem
             state,
             f"The narrator tells {name(state, contest.actor)}'s attempt as a success with a "
             "twist: no Rapport for it.",
+            kind=EventKind.NARRATOR_TWIST,
         )
     for seat in awards:
         state = with_suitor(state, seat, rapport=state.suitors[seat].rapport + 1)
-        state = log(state, f"The narrator awards {name(state, seat)} a Rapport chip.")
+        state = log(
+            state,
+            f"The narrator awards {name(state, seat)} a Rapport chip.",
+            kind=EventKind.NARRATOR_AWARD,
+        )
     return close(state)
 
 

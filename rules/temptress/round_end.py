@@ -8,7 +8,7 @@ from rules.cards import PlayingCard
 from rules.engine import IllegalAction, Outcome, Seat
 from rules.temptress import clues
 from rules.temptress.judging import roll_off
-from rules.temptress.state import HAND_LIMIT, SpendChoice, Stage, TemptressState
+from rules.temptress.state import HAND_LIMIT, EventKind, SpendChoice, Stage, TemptressState
 from rules.temptress.table import (
     cards_text,
     listed,
@@ -24,15 +24,15 @@ from rules.temptress.turns import cut_short
 # --- how the game ends ---------------------------------------------------------------
 
 
-def game_over(state: TemptressState, outcome: Outcome) -> TemptressState:
-    """The game ends with ``outcome``, told to the table."""
+def game_over(state: TemptressState, outcome: Outcome, kind: EventKind) -> TemptressState:
+    """The game ends with ``outcome``, told to the table as an event of ``kind``."""
     state = evolve(state, stage=Stage.OVER, result=outcome, contest=None, queue=())
-    return log(state, outcome.reason)
+    return log(state, outcome.reason, kind=kind)
 
 
 def start_final(state: TemptressState, why: str) -> TemptressState:
     """The last chance to retire, for every suitor still in, in seat order."""
-    state = log(state, f"{why} Final retirements, in seat order.")
+    state = log(state, f"{why} Final retirements, in seat order.", kind=EventKind.FINAL_RETIREMENTS)
     return next_final(evolve(state, stage=Stage.FINAL, queue=state.active, contest=None))
 
 
@@ -56,11 +56,10 @@ def island_ending(state: TemptressState) -> TemptressState:
                 f"the sorceress {woman_name(state, state.sorceress)} chooses {who}. "
                 "Everyone else stays on the island."
             )
-            return game_over(
-                state, Outcome((tempted,), tuple(s for s in suitors if s != tempted), reason)
-            )
+            losers = tuple(s for s in suitors if s != tempted)
+            return game_over(state, Outcome((tempted,), losers, reason), EventKind.GAME_END)
     reason = "Nobody proved wits, wiles and will: every suitor remains on the island."
-    return game_over(state, Outcome((), suitors, reason))
+    return game_over(state, Outcome((), suitors, reason), EventKind.GAME_END)
 
 
 # --- the round end ------------------------------------------------------------------
@@ -80,7 +79,7 @@ def after_contest(state: TemptressState) -> TemptressState:
 
 
 def end_round(state: TemptressState, why: str) -> TemptressState:
-    state = log(state, f"Round {state.round} ends: {why}.")
+    state = log(state, f"Round {state.round} ends: {why}.", kind=EventKind.ROUND_END)
     spenders = tuple(s for s in state.active if state.suitors[s].rapport > 0)
     order: list[Seat] = []
     by_rapport = sorted({state.suitors[s].rapport for s in spenders}, reverse=True)
@@ -92,7 +91,8 @@ def end_round(state: TemptressState, why: str) -> TemptressState:
             tied = tuple(s for s in tied if s != first)
         order.extend(tied)
     if order:
-        state = log(state, "Spending order: " + ", ".join(name(state, s) for s in order) + ".")
+        text = "Spending order: " + ", ".join(name(state, s) for s in order) + "."
+        state = log(state, text, kind=EventKind.SPENDING_ORDER)
     state = evolve(state, stage=Stage.SPEND, queue=tuple(order), refilled=(), contest=None)
     return _next_spender(state)
 
@@ -153,19 +153,25 @@ def spend(
             discard=tuple(c for c in state.discard if c not in cards),
             refilled=state.refilled + (seat,),
         )
-        state = log(state, f"{who} spends {plural(chips, 'Rapport chip')} to refill by choice.")
-        state = tell(state, seat, f"You take {cards_text(cards)} from the discard pile.")
+        text = f"{who} spends {plural(chips, 'Rapport chip')} to refill by choice."
+        state = log(state, text, kind=EventKind.SPEND_REFILL)
+        taken = f"You take {cards_text(cards)} from the discard pile."
+        state = tell(state, seat, taken, kind=EventKind.NEW_CARDS)
     elif choice == SpendChoice.CLEAR:
         state = with_suitor(state, seat, faux_pas=0, faceup=(), rapport=0)
-        state = log(state, f"{who} spends {plural(chips, 'Rapport chip')} to clear every Faux Pas.")
+        text = f"{who} spends {plural(chips, 'Rapport chip')} to clear every Faux Pas."
+        state = log(state, text, kind=EventKind.SPEND_CLEAR)
     elif choice == SpendChoice.CLUE:
         clue, chance = state.chance.pick(clues.new_clues(state, seat, kind))
         state = evolve(state, chance=chance)
         state = with_suitor(state, seat, clues=suitor.clues + (clue,), rapport=0)
-        state = log(state, f"{who} spends {plural(chips, 'Rapport chip')} on a new clue.")
-        state = tell(state, seat, "New clue: " + clues.clue_line(state, clue))
+        text = f"{who} spends {plural(chips, 'Rapport chip')} on a new clue."
+        state = log(state, text, kind=EventKind.SPEND_CLUE)
+        state = tell(
+            state, seat, "New clue: " + clues.clue_line(state, clue), kind=EventKind.NEW_CLUE
+        )
     else:
-        state = log(state, f"{who} keeps their Rapport.")
+        state = log(state, f"{who} keeps their Rapport.", kind=EventKind.SPEND_KEEP)
     return _next_spender(evolve(state, queue=state.queue[1:]))
 
 
@@ -180,7 +186,7 @@ def _refill_and_next_round(state: TemptressState) -> TemptressState:
         drawn, deck = deck[:need], deck[need:]
         if drawn:
             state = with_suitor(state, seat, hand=suitor.hand + drawn)
-            state = tell(state, seat, f"You draw {cards_text(drawn)}.")
+            state = tell(state, seat, f"You draw {cards_text(drawn)}.", kind=EventKind.NEW_CARDS)
     suitors = tuple(evolve(s, argued=False, immune=False) for s in state.suitors)
     first = cut_short(state)
     state = evolve(
@@ -195,16 +201,20 @@ def _refill_and_next_round(state: TemptressState) -> TemptressState:
         pile_emptied=False,
         stage=Stage.FLOOR,
     )
-    state = log(state, "The discard pile is shuffled and hands are refilled to seven.")
+    refilled = "The discard pile is shuffled and hands are refilled to seven."
+    state = log(state, refilled, kind=EventKind.REFILL)
     limit = state.config.round_limit
     if limit and state.round >= limit:
         return start_final(state, f"Round {state.round} was the last.")
     state = evolve(state, round=state.round + 1)
     if not first:
-        return log(state, f"Round {state.round} begins: the floor is open.")
+        return log(
+            state, f"Round {state.round} begins: the floor is open.", kind=EventKind.ROUND_BEGINS
+        )
     who = listed([name(state, s) for s in first])
     return log(
         state,
         f"Round {state.round} begins. {who} had no turn before the last round ended, "
         "so they claim the floor first.",
+        kind=EventKind.ROUND_BEGINS,
     )

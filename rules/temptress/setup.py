@@ -9,6 +9,7 @@ from rules.temptress.state import (
     HAND_LIMIT,
     Clue,
     ClueKind,
+    EventKind,
     Suitor,
     TemptressConfig,
     TemptressState,
@@ -130,15 +131,23 @@ def new(config: TemptressConfig, seed: int) -> TemptressState:
         "The suitors arrive on the island: " + ", ".join(config.suitors) + ".",
         "Four women greet them, three daughters and their mother the sorceress, "
         "who looks just like them: " + "; ".join(f"{w.name}: {w.personality}" for w in women),
+        kind=EventKind.ARRIVAL,
+    )
+    state = log(
+        state,
         f"Round 1. {config.suitors[config.oldest]}, the oldest, has the first claim on the floor.",
+        kind=EventKind.OPENING,
     )
     for seat in range(len(suitors)):
-        state = tell(state, seat, "Your starter clues are in your clue book.")
+        state = tell(
+            state, seat, "Your starter clues are in your clue book.", kind=EventKind.STARTER_CLUES
+        )
         if matches[seat] == sorceress:
             state = tell(
                 state,
                 seat,
                 "You are the Tempted: your perfect match is the sorceress herself. You win "
                 "only if nobody else does and you end holding the queen of her suit.",
+                kind=EventKind.TEMPTED,
             )
     return state

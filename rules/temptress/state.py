@@ -3,7 +3,9 @@ the contest, the table.
 
 Everything is frozen; the rule modules build new values with ``evolve``.
 Secrets (hands, suits, piles, matches, the sorceress, clues) live here and
-leave only through ``view``. The StrEnums' values are the save-file spellings.
+leave only through ``view``. The StrEnums' values are the save-file spellings;
+``EventKind`` (what kind of moment each event of the story is) lives in
+``event_kinds`` and is re-exported here.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from attrs import frozen
 from rules.cards import PlayingCard, Suit
 from rules.chance import Chance
 from rules.engine import Event, Outcome, Seat
+from rules.temptress.event_kinds import EventKind as EventKind
 
 HAND_LIMIT = 7
 BUDGET = 3

@@ -9,7 +9,7 @@ from attrs import evolve
 
 from rules.cards import PlayingCard
 from rules.engine import Event, Seat
-from rules.temptress.state import Suitor, TemptressState
+from rules.temptress.state import EventKind, Suitor, TemptressState
 
 
 def name(state: TemptressState, seat: Seat) -> str:
@@ -26,14 +26,15 @@ def cards_text(cards: Iterable[PlayingCard]) -> str:
     return " ".join(card.label() for card in cards) or "no cards"
 
 
-def log(state: TemptressState, *texts: str) -> TemptressState:
-    return evolve(state, log=state.log + tuple(Event(t) for t in texts))
+def log(state: TemptressState, *texts: str, kind: EventKind) -> TemptressState:
+    """Public events, each of ``kind`` (what its teaching caption explains)."""
+    return evolve(state, log=state.log + tuple(Event(t, kind=kind.value) for t in texts))
 
 
-def tell(state: TemptressState, seat: Seat, *texts: str) -> TemptressState:
-    """Private events: only ``seat`` (and the narrator console) may read them."""
+def tell(state: TemptressState, seat: Seat, *texts: str, kind: EventKind) -> TemptressState:
+    """Private events of ``kind``: only ``seat`` (and the narrator console) may read them."""
     seats = (seat,) if state.narrator_seat is None else (seat, state.narrator_seat)
-    return evolve(state, log=state.log + tuple(Event(t, seats) for t in texts))
+    return evolve(state, log=state.log + tuple(Event(t, seats, kind.value) for t in texts))
 
 
 def with_suitor(state: TemptressState, seat: Seat, **changes: Any) -> TemptressState:

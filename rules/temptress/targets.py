@@ -12,7 +12,7 @@ from typing import Any
 from attrs import evolve
 
 from rules.engine import Seat
-from rules.temptress.state import Contest, ContestKind, ContestStage, TemptressState
+from rules.temptress.state import Contest, ContestKind, ContestStage, EventKind, TemptressState
 from rules.temptress.table import log
 
 
@@ -58,4 +58,5 @@ def begin_target(state: TemptressState, players: tuple[Seat, ...]) -> TemptressS
         asked=(),
     )
     label = "Target" if number == 1 else f"Raised target {number}"
-    return log(state, f"{label}: the dice show {dice[0]}, {dice[1]} and {dice[2]}: {total}.")
+    text = f"{label}: the dice show {dice[0]}, {dice[1]} and {dice[2]}: {total}."
+    return log(state, text, kind=EventKind.TARGET)

@@ -20,6 +20,14 @@ from tui.widgets.story import Paragraph
 class IslandUI(GameUI):
     """The Island's screens for the flow."""
 
+
+    def peek(self, view: Any) -> list[str]:
+        island: IslandView = view
+        lines = [f"Hand: {', '.join(island.hand) or 'no cards'}"]
+        if island.my_response:
+            lines.append(f"Put forward this turn: {island.my_response}")
+        return lines + [f"Note: {note}" for note in island.notes]
+
     def table_screen(self, table: Table) -> TableScreen:
         return IslandTable(table)
 

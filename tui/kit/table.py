@@ -23,15 +23,26 @@ from tui.kit.base import HELP_BINDINGS
 from tui.kit.game import GameScreen
 from tui.kit.keys import after_keys
 from tui.kit.take_back import TAKE_BACK, TAKE_BACK_HELP, TakeBack
-from tui.port import HandOver, Table
+from tui.port import HandOver, Table, Teaching
 from tui.widgets.refusal import Refusal
-from tui.widgets.story import BULLET, HEADING, Paragraph, StoryLog
+from tui.widgets.story import BULLET, HEADING, INNER, Paragraph, StoryLog
 from tui.widgets.whobar import WhoBar
 
 DEMO_BINDINGS: list[BindingType] = [
     Binding("space", "pause", "Pause"),
     Binding("n", "step", "Step"),
+    Binding("b", "back", "Back"),
+    Binding("v", "peek", "Peek"),
 ]
+TEACH_ACTIONS = frozenset({"back", "peek"})
+"""Keys of ``parlour teach`` alone."""
+TEACH_HELP = (
+    " Teaching: each step's lines are explained under them, and the last line says what "
+    "the table decides next. n plays one step, b goes back one (n then plays it again "
+    "exactly), space runs or pauses. v looks through each player's eyes in turn (their "
+    "hand and what only they know, under a banner naming them), then back to the "
+    "public table."
+)
 HAND_OVER_BINDINGS: list[BindingType] = [
     Binding("enter", "hand_over", "Hand over", priority=True),
     *TAKE_BACK,
@@ -62,6 +73,28 @@ def now_text(table: Table) -> str:
     if prompt is None:
         return "The game is over."
     return f"Now: {table.seats[prompt.seats[0]].label} · {prompt.text}"
+
+
+def peek_banner(name: str) -> str:
+    return f"THROUGH {name.upper()}'S EYES: only {name} sees this"
+
+
+def teaching_paragraphs(teaching: Teaching, table: Table) -> list[Paragraph]:
+    """A teaching table's story: through a seat's eyes (under its banner), or the last
+    step's lines, each with its caption, and what the table decides next."""
+    seat = teaching.peeking
+    if seat is not None:
+        banner = Paragraph(peek_banner(table.seats[seat].name), HEADING)
+        return [banner, *(Paragraph(line, BULLET) for line in teaching.peek_lines())]
+    out: list[Paragraph] = []
+    for step in teaching.explained():
+        out.append(Paragraph(step.line, BULLET))
+        if step.caption:
+            out.append(Paragraph(step.caption, INNER))
+    following = teaching.next_caption()
+    if following:
+        out.append(Paragraph(f"Next: {following}"))
+    return out or [Paragraph("The game is about to begin.")]
 
 
 def hand_over_line(name: str) -> str:
@@ -138,7 +171,15 @@ class TableScreen(TakeBack, GameScreen):
         status = self.status(self.view)
         demo = self.table.demo
         if demo is not None:
-            status += " · DEMO" + (" (paused)" if demo.paused else "")
+            paused = " (paused)" if demo.paused else ""
+            teaching = demo.teaching
+            if teaching is None:
+                status += f" · DEMO{paused}"
+            else:  # first, so a long status never hides where the lesson is
+                status = f"TEACH step {teaching.step}{paused} · {status}"
+                if teaching.peeking is not None:
+                    name = self.table.seats[teaching.peeking].name.upper()
+                    status = f"{name}'S EYES · {status}"
         self.query_one("#status", WhoBar).say(status)
         for now in self.query("#now").results(Static):
             now.update(Text(self.now(self.view)))
@@ -158,6 +199,13 @@ class TableScreen(TakeBack, GameScreen):
         recap of what happened since their last turn, from its start."""
         handing = self.handing
         log = self.query_one("#log", StoryLog)
+        demo = self.table.demo
+        teaching = None if demo is None else demo.teaching
+        if teaching is not None:
+            log.follow = False
+            log.show(teaching_paragraphs(teaching, self.table))
+            log.scroll_home(animate=False, immediate=True)
+            return
         was_handing = self.has_class("-handing")
         self.set_class(handing is not None, "-handing")
         if handing is None:
@@ -183,6 +231,9 @@ class TableScreen(TakeBack, GameScreen):
 
     def phase_help(self) -> str:
         extra = (" " + HAND_OVER_HELP + TAKE_BACK_HELP) if self.handing else ""
+        demo = self.table.demo
+        if demo is not None and demo.teaching is not None:
+            extra += TEACH_HELP
         if self.table.own_terminal:  # (a joined terminal: u and the story stay on its table)
             extra = OWN_TERMINAL_HELP + TAKE_BACK_HELP
         return super().phase_help() + extra
@@ -212,6 +263,9 @@ class TableScreen(TakeBack, GameScreen):
     def allowed(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in ("pause", "step"):
             return self.table.demo is not None
+        if action in TEACH_ACTIONS:
+            demo = self.table.demo
+            return demo is not None and demo.teaching is not None
         handing = self.handing is not None
         if action in HAND_OVER_ACTIONS:
             return handing
@@ -261,3 +315,15 @@ class TableScreen(TakeBack, GameScreen):
         demo = self.table.demo
         if demo is not None:
             demo.step_once()
+
+    def action_back(self) -> None:
+        demo = self.table.demo
+        teaching = None if demo is None else demo.teaching
+        if teaching is not None:
+            teaching.step_back()
+
+    def action_peek(self) -> None:
+        demo = self.table.demo
+        teaching = None if demo is None else demo.teaching
+        if teaching is not None:
+            teaching.peek_next()

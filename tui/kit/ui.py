@@ -35,6 +35,11 @@ class GameUI:
         """Every secret of a finished game, from the public view's ``reveal``."""
         return []
 
+    def peek(self, view: Any) -> list[str]:
+        """What one seat holds and knows, from its own view, for a teacher's peek
+        (``parlour teach``); by default the private lines of its story."""
+        return [f"Note: {note}" for note in view.notes] or ["Nothing private yet."]
+
     def public_story(self, view: Any) -> list[Paragraph]:
         """What a story written while the game runs shows besides the log (public only)."""
         return []

@@ -37,6 +37,13 @@ TIME_UP = "Time ran out: the Bard on turn has fallen asleep."
 class LanternUI(GameUI):
     """The Lantern's screens for the flow."""
 
+
+    def peek(self, view: Any) -> list[str]:
+        lantern: LanternView = view
+        names = dict(lantern.elements_named)
+        hand = ", ".join(names.get(c, "?") for c in lantern.hand) or "no cards"
+        return [f"Hand: {hand}", *(f"Note: {note}" for note in lantern.notes[-5:])]
+
     def table_screen(self, table: Table) -> TableScreen:
         return LanternTable(table)
 

@@ -30,6 +30,19 @@ class PersuasionUI(GameUI):
 
     notes_screen = NOTES
 
+
+    def peek(self, view: Any) -> list[str]:
+        persuasion: PersuasionView = view
+        lines = []
+        if persuasion.diary is not None:
+            diary = persuasion.diary
+            lines.append(f"Diary: desires {diary.desired}, despises {diary.despised}")
+        for player in persuasion.players:
+            known = [c.card.title for c in player.cards if c.card is not None]
+            if known:
+                lines.append(f"Known of {player.name}'s cards: {', '.join(known)}")
+        return lines + [f"Note: {note}" for note in persuasion.notes[-5:]]
+
     def table_screen(self, table: Table) -> TableScreen:
         return PersuasionTable(table)
 

@@ -1,4 +1,4 @@
-"""The lobby: the games, and New / Resume / Demo.
+"""The lobby: the games, and New / Resume / Demo / Teach.
 
 The app keeps one lobby (registered by name), so coming back to it finds the
 game picked last still picked.
@@ -26,7 +26,8 @@ from tui.messages import ShowResume, ShowSetup, StartDemo
 LOBBY_HELP = """\
 Parlour is a table for party games on one shared keyboard. Pick a game with
 the arrow keys, then press n (or Enter) to set up a new game, r to resume a
-saved one, or d to watch a demo played by bots. When a screen is meant for one
+saved one, d to watch a demo played by bots, or t to learn the game: bots play
+it and every step is explained (n steps, b goes back). When a screen is meant for one
 player only, a curtain asks everyone else to look away first.
 """
 
@@ -47,6 +48,7 @@ class LobbyScreen(ParlourScreen):
         Binding("n", "new", "New game"),
         Binding("r", "resume", "Resume"),
         Binding("d", "demo", "Demo"),
+        Binding("t", "teach", "Teach"),
         *HELP_BINDINGS,
     ]
 
@@ -97,3 +99,6 @@ class LobbyScreen(ParlourScreen):
 
     def action_demo(self) -> None:
         self.post_message(StartDemo(self.game_id))
+
+    def action_teach(self) -> None:
+        self.post_message(StartDemo(self.game_id, teach=True))

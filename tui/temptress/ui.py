@@ -57,6 +57,16 @@ class TemptressUI(GameUI):
 
     notes_screen = CLUES
 
+
+    def peek(self, view: Any) -> list[str]:
+        temptress: TemptressView = view
+        if temptress.seat == temptress.narrator_seat:
+            return ["The narrator sees every secret: the console shows them."]
+        lines = [f"Hand: {' '.join(c.label() for c in temptress.hand) or 'no cards'}"]
+        if temptress.tempted:
+            lines.append("Secretly the Tempted: matched to the sorceress herself.")
+        return lines + [f"Clue: {text}" for text in temptress.clue_texts]
+
     def table_screen(self, table: Table) -> TableScreen:
         return TemptressTable(table)
 

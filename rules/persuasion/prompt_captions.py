@@ -1,0 +1,77 @@
+"""Persuasion's prompt captions: what the table decides in each phase, and what it means
+(from the public view only; ``captions`` gathers them into ``CAPTIONS``)."""
+
+from __future__ import annotations
+
+from rules.engine import Prompt
+from rules.persuasion.caption_words import (
+    JUDGED,
+    LONGEST,
+    _and,
+    _token,
+)
+from rules.persuasion.state import PersuasionView, Phase
+
+# --- prompts -----------------------------------------------------------------------------
+
+
+def _seats(prompt: Prompt, view: PersuasionView) -> str:
+    return _and([view.players[p].name for p in prompt.seats])
+
+
+def _intro_prompt(prompt: Prompt, view: PersuasionView) -> str:
+    action = "" if view.evening_ball else " and action"
+    return (
+        f"Introductions, one player at a time in seat order; still to go: {_seats(prompt, view)}. "
+        f"Each flips one card face up for good (its symbols{action} now public) and discards "
+        "another, stamped, so only its owner knows it."
+    )
+
+
+def _mail_prompt(prompt: Prompt, view: PersuasionView) -> str:
+    return (
+        f"Round {view.round}'s mailing, behind the curtain: a seal with a face-down card the "
+        "recipient has not seen, or a ring. A player who knows all of someone's cards can only "
+        f"be sent a ring. Still to choose: {_seats(prompt, view)}."
+    )
+
+
+def _reception_prompt(prompt: Prompt, view: PersuasionView) -> str:
+    seat = prompt.seats[0]
+    who = view.players[seat].name
+    holds = view.players[seat].holds
+    if not holds:
+        return (
+            f"Nobody mailed {who} a seal or ring this round, so {who} must discard a card from "
+            f"anyone, even their own, stamping it first. It joins {JUDGED}."
+        )
+    owners = [f"{view.players[p].name}'s {_token(view, p, seat)}" for p in holds]
+    up = [
+        f"{s.card.title} ({s.card.action.replace('_', ' ')})"
+        for p in holds
+        for s in view.players[p].cards
+        if s.faceup and s.card is not None
+    ]
+    said = (
+        f"{who} holds {_and(owners)}, so {who} may use the action of one of their owners' cards "
+        f"{who} is aware of (face up, or stamped by {who}), or pass."
+    )
+    for few in (up[:2], up[:1]):
+        shown = f" Face up among them: {_and(few)}." if few else ""
+        if len(said + shown) <= LONGEST:
+            return said + shown
+    return said
+
+
+def _final_prompt(prompt: Prompt, view: PersuasionView) -> str:
+    return (
+        f"The season is over, but {_seats(prompt, view)} may still send a ring, in secret, to a "
+        "player or to the discards. Rings sent to each other make a match; the rest are "
+        "discarded, and their senders are judged on the discards."
+    )
+
+
+# --- the captions ------------------------------------------------------------------------
+
+PROMPT_KINDS = (Phase.INTRO, Phase.MAIL, Phase.RECEPTION, Phase.FINAL)
+"""Every phase that asks someone something (the prompt's kind is its phase)."""

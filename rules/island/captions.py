@@ -15,6 +15,7 @@ from rules.engine import Event, Prompt, Seat
 from rules.island import board
 from rules.island.state import EventKind, IslandView, Phase
 from rules.teaching import Captions, fixed
+from rules.wording import listed
 
 ASKING = (Phase.RESPOND, Phase.DECIDE, Phase.MOVE)
 """The Island's prompt kinds: every phase but the end asks somebody something."""
@@ -44,7 +45,7 @@ def _way(event: Event, view: IslandView, seat: Seat) -> str | None:
 
 
 def _both(names: list[str]) -> str:
-    return " and ".join(names) if len(names) < 3 else f"{', '.join(names[:-1])} and {names[-1]}"
+    return listed(names)
 
 
 def _others(view: IslandView, *seats: Seat) -> list[str]:

@@ -11,6 +11,7 @@ from rules.persuasion.state import (
     PersuasionView,
     Phase,
 )
+from rules.wording import listed
 
 SOMEONE = "a player"
 """Who a caption names when the line names nobody it knows."""
@@ -62,10 +63,8 @@ def _cards(count: int | None) -> str:
 
 
 def _and(names: list[str]) -> str:
-    """ "Ann", "Ann and Dev", "Ann, Bo and Dev"."""
-    if len(names) <= 1:
-        return "".join(names) or "nobody"
-    return ", ".join(names[:-1]) + " and " + names[-1]
+    """ "Ann", "Ann and Dev", "Ann, Bo and Dev", or "nobody"."""
+    return listed(names, "nobody")
 
 
 def _face_up(view: PersuasionView, title: str) -> CardSight | None:

@@ -7,6 +7,7 @@ from rules.memo import by_identity
 from rules.persuasion.season import still_to_send
 from rules.persuasion.state import PersuasionState, Phase
 from rules.persuasion.table import clockwise, name, players
+from rules.wording import listed
 
 
 @by_identity
@@ -42,7 +43,4 @@ def prompt(state: PersuasionState) -> Prompt | None:
 
 def names_and(state: PersuasionState, seats: tuple[Seat, ...]) -> str:
     """ "Ann", "Ann and Dev", "Ann, Bo and Dev"."""
-    names = [name(state, p) for p in seats]
-    if len(names) <= 1:
-        return "".join(names)
-    return ", ".join(names[:-1]) + " and " + names[-1]
+    return listed([name(state, p) for p in seats])

@@ -24,8 +24,8 @@ from rules.temptress.caption_words import (
     woman_in,
 )
 from rules.temptress.state import ContestStage, EventKind
-from rules.temptress.table import listed
 from rules.temptress.views import TemptressView
+from rules.wording import listed
 
 # --- a contest ----------------------------------------------------------------------------
 

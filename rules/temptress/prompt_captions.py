@@ -20,8 +20,8 @@ from rules.temptress.caption_words import (
     seat_name,
 )
 from rules.temptress.state import BUDGET, Contest, ContestKind, PromptKind, VoteChoice
-from rules.temptress.table import listed
 from rules.temptress.views import TemptressView
+from rules.wording import listed
 
 
 def _names(view: TemptressView, seats: tuple[Seat, ...] | list[Seat]) -> str:

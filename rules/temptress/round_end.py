@@ -11,7 +11,6 @@ from rules.temptress.judging import roll_off
 from rules.temptress.state import HAND_LIMIT, EventKind, SpendChoice, Stage, TemptressState
 from rules.temptress.table import (
     cards_text,
-    listed,
     log,
     name,
     plural,
@@ -20,6 +19,7 @@ from rules.temptress.table import (
     woman_name,
 )
 from rules.temptress.turns import cut_short
+from rules.wording import listed
 
 # --- how the game ends ---------------------------------------------------------------
 

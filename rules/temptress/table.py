@@ -56,9 +56,3 @@ def without_cards(suitor: Suitor, cards: Iterable[PlayingCard]) -> Suitor:
 def plural(count: int, word: str) -> str:
     return f"{count} {word}" if count == 1 else f"{count} {word}s"
 
-
-def listed(words: tuple[str, ...] | list[str]) -> str:
-    """``a``, ``a and b``, ``a, b and c``."""
-    if len(words) < 2:
-        return "".join(words)
-    return ", ".join(words[:-1]) + " and " + words[-1]

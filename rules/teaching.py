@@ -14,6 +14,7 @@ from typing import Any
 
 from attrs import frozen
 
+from rules.coaching import CoachedDeal, PickWords
 from rules.engine import Event, GameInfo, Prompt
 from rules.session import Session
 
@@ -32,6 +33,10 @@ class Captions:
     """Every kind of event the game logs."""
     prompt_kinds: tuple[str, ...]
     """Every kind of prompt the game asks."""
+    coached: CoachedDeal | None = None
+    """The deal of the game's coached first game (``parlour teach GAME --play``)."""
+    pick_words: PickWords | None = None
+    """Words for an action of the game's own choices classes (a coaching hint's pick)."""
 
     def for_event(self, event: Event, view: Any) -> str:
         """Why ``event`` happened and what it means ('' for an event without a kind)."""

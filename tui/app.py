@@ -136,7 +136,7 @@ class ParlourApp(TableApp):
             except saves.SaveError as exc:
                 self.notify(str(exc), severity="error", timeout=10)
                 return
-        self.start_flow(session, path, demo=flow.is_demo)
+        self.start_flow(session, path, demo=flow.is_demo, coach=flow.coach is not None)
 
     @on(messages.ExportStory)
     def action_export_story(self) -> None:
@@ -178,16 +178,20 @@ class ParlourApp(TableApp):
         joined: frozenset[int] = frozenset(),
         begin: bool = True,
         teach: bool = False,
+        coach: bool = False,
     ) -> None:
         """Play ``session`` at this keyboard; a fresh game is written at once (a resumed
         one keeps its file, date and all, until the next move). ``joined``: the seats
         played from terminals of their own (``parlour host``); ``begin``: show the game
-        now (a host first shows the join codes)."""
+        now (a host first shows the join codes); ``teach``: a demo that explains itself;
+        ``coach``: hints at the person's decisions."""
         from tui.flow import GameFlow
+        from tui.flow_coach import CoachFlow
         from tui.flow_teach import TeachFlow
 
         self._stop_flow()
-        self.flow = (TeachFlow if teach else GameFlow)(
+        kind = TeachFlow if teach else CoachFlow if coach else GameFlow
+        self.flow = kind(
             self,
             session,
             path,
@@ -226,6 +230,18 @@ class ParlourApp(TableApp):
         config = bot_config(game, seats, pack=pack)
         seed = self.seed_source() if seed is None else seed
         self.start_flow(Session.start(game, config, seed, seats), None, demo=True, teach=teach)
+
+    def start_coached(self, game_id: str, name: str) -> None:
+        """A coached first game: ``name`` against bots on the game's coached deal, not saved."""
+        from rules import registry
+        from rules.coaching import coached_deal, coached_session
+        from tui.setup_form import bot_names
+
+        game = registry.get(game_id)
+        deal = coached_deal(game)
+        names = list(bot_names(deal.seats - 1, (name,)))
+        names.insert(deal.person, name)
+        self.start_flow(coached_session(game, names), None, coach=True)
 
     def resume(self, path: Path) -> str | None:
         """Carry on a saved game; returns the reason when the file is refused."""

@@ -13,6 +13,7 @@ from typing import Any, NoReturn
 
 from rules import registry
 from tui.cli_game import add_bot_delay, finish, new_session
+from tui.cli_teach import PLAY_DELAY, TEACH_DELAY, add_teach_command, coached_problem
 from tui.cli_values import (
     KNOWN_SEED,
     MOST_GAMES,
@@ -111,20 +112,7 @@ def build_parser() -> argparse.ArgumentParser:
     demo.add_argument("--seed", type=seed_number)
     demo.add_argument("--delay", type=seconds, default=0.8, help="seconds between bot moves")
 
-    teach = commands.add_parser(
-        "teach",
-        parents=[common],
-        help="learn a game: bots play it, each step explained",
-        description=(
-            "Bots play a whole game and each step is explained beside the table: n steps, "
-            "b goes back, space runs at a pace, v looks through a player's eyes."
-        ),
-    )
-    teach.add_argument("game", choices=game_ids)
-    teach.add_argument("--seed", type=seed_number)
-    teach.add_argument(
-        "--delay", type=seconds, default=4.0, help="seconds between steps while running"
-    )
+    add_teach_command(commands, common, game_ids)
 
     add_net_commands(commands, common, game_ids)
 
@@ -357,8 +345,15 @@ def _run_app(args: argparse.Namespace) -> int:
 
             def opening(app: Any) -> None:
                 app.show_resume()
+    elif args.command == "teach" and args.play:
+        problem = coached_problem(args, pack)
+        if problem:
+            print(f"parlour: {problem}", file=sys.stderr)
+            return 2
+        delay = PLAY_DELAY if args.delay is None else args.delay
+        opening = lambda app: app.start_coached(args.game, args.name)  # noqa: E731
     elif args.command in ("demo", "teach"):
-        delay = max(0.0, args.delay)
+        delay = TEACH_DELAY if args.delay is None else max(0.0, args.delay)
         if pack is not None:
             problem = _own_pack(registry.get(args.game), pack)[1]
             if problem:

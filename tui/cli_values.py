@@ -32,6 +32,22 @@ def seconds(text: str) -> float:
     return value
 
 
+def player_name(text: str) -> str:
+    """A person's name, as the setup form would take it."""
+    from rules.names import name_fault, plain_name
+    from tui.setup_form import LONGEST_NAME
+
+    name = plain_name(text)
+    fault = name_fault(name)
+    if not name:
+        raise argparse.ArgumentTypeError("a name cannot be empty")
+    if len(name) > LONGEST_NAME:
+        raise argparse.ArgumentTypeError(f"a name has {LONGEST_NAME} characters at most")
+    if fault is not None:
+        raise argparse.ArgumentTypeError(f"the name {fault}")
+    return name
+
+
 def seed_number(text: str) -> int:
     """A seed: a whole number of at most ``SEED_DIGITS`` digits (0-9 only)."""
     from tui.setup_form import is_number

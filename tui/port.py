@@ -91,6 +91,23 @@ class Teaching(Protocol):
         ...
 
 
+class Coaching(Protocol):
+    """A coached first game (``parlour teach GAME --play``): a hint at each of the
+    person's prompts, which they can hide."""
+
+    @property
+    def hints_shown(self) -> bool: ...
+
+    def toggle_hints(self) -> bool:
+        """Hide the hints, or show them again; whether they show now."""
+        ...
+
+    def hint(self, seat: Seat) -> str:
+        """What ``seat``'s decision now means and the pick worth weighing ('' when the
+        table does not wait for ``seat``)."""
+        ...
+
+
 class Demo(Protocol):
     """A table the bots play while people watch: it can pause and take one step."""
 
@@ -183,6 +200,11 @@ class Table(Protocol):
         """The demo's controls when the bots play for show, else None."""
         ...
 
+    @property
+    def coach(self) -> Coaching | None:
+        """The hints of a coached first game, else None."""
+        ...
+
 
 def seat_infos(session: Session[Any]) -> tuple[SeatInfo, ...]:
     return tuple(SeatInfo(s.name, s.is_bot, s.pin_hash is not None) for s in session.seats)
@@ -208,6 +230,10 @@ class SessionTable:
 
     @property
     def demo(self) -> Demo | None:
+        return None
+
+    @property
+    def coach(self) -> Coaching | None:
         return None
 
     @property

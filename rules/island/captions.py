@@ -11,6 +11,7 @@ name from there: by the time the view is made, the turn may have passed on.
 
 from __future__ import annotations
 
+from rules.coaching import CoachedDeal, Shown
 from rules.engine import Event, Prompt, Seat
 from rules.island import board
 from rules.island.state import EventKind, IslandView, Phase
@@ -358,5 +359,14 @@ CAPTIONS = Captions(
     prompts={Phase.RESPOND: _respond, Phase.DECIDE: _decide, Phase.MOVE: _move_prompt},
     event_kinds=tuple(EventKind),
     prompt_kinds=ASKING,
+    coached=CoachedDeal(
+        seed=4,
+        seats=3,
+        shows=(
+            Shown(EventKind.FORCED_PLACE, "a forced place"),
+            Shown(EventKind.REMOVE, "a removal"),
+        ),
+        within=5,
+    ),
 )
 """Every Island caption (``rules.teaching.Captions``): the ``GameInfo`` carries it."""

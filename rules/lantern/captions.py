@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from rules.coaching import CoachedDeal, Shown
 from rules.engine import Prompt
 from rules.lantern.caption_reading import (
     SOMEONE,
@@ -141,5 +142,11 @@ CAPTIONS = Captions(
     },
     event_kinds=tuple(EventKind),
     prompt_kinds=PROMPT_KINDS,
+    coached=CoachedDeal(
+        seed=3,
+        seats=4,
+        shows=(Shown(EventKind.LOOSE_END, "a Loose End"),),
+        within=1,
+    ),
 )
 """The Lantern's teaching captions (``GameInfo.captions``)."""

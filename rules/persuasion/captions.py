@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from rules.coaching import CoachedDeal, Shown
 from rules.engine import Event
 from rules.persuasion.caption_words import (
     JUDGED,
@@ -382,5 +383,11 @@ CAPTIONS = Captions(
     },
     event_kinds=tuple(EventKind),
     prompt_kinds=PROMPT_KINDS,
+    coached=CoachedDeal(
+        seed=5,
+        seats=4,
+        shows=(Shown(EventKind.RING_SENT, "a ring proposal"),),
+        within=2,
+    ),
 )
 """Persuasion's teaching captions (``GameInfo.captions``)."""

@@ -10,6 +10,7 @@ does not show. ``help`` re-exports ``CAPTIONS``; ``game.TEMPTRESS`` registers it
 
 from __future__ import annotations
 
+from rules.coaching import CoachedDeal, Shown
 from rules.teaching import Captions, EventCaption, fixed
 from rules.temptress.contest_captions import CONTEST_EVENTS
 from rules.temptress.floor_captions import FLOOR_EVENTS
@@ -49,5 +50,15 @@ CAPTIONS = Captions(
     prompts=PROMPTS,
     event_kinds=tuple(EventKind),
     prompt_kinds=tuple(PromptKind),
+    coached=CoachedDeal(
+        seed=5,
+        seats=4,
+        shows=(
+            Shown(EventKind.RAISED, "a raise"),
+            Shown(EventKind.JOINED, "an opposed action"),
+        ),
+        within=1,
+        options=(("narrator_person", 0),),
+    ),
 )
 """The Temptress's captions, for ``parlour teach``."""

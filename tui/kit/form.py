@@ -9,14 +9,16 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 
 from rules.engine import Seat
 from tui.kit.base import HELP_BINDINGS
-from tui.kit.game import GameScreen
+from tui.kit.game import HINT, GameScreen
 from tui.kit.keys import after_keys
 from tui.messages import CloseForm
 from tui.port import Table
+from tui.widgets.hint import HintLine
 
 
 class FormScreen(GameScreen):
@@ -32,12 +34,20 @@ class FormScreen(GameScreen):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+s", "submit", "Confirm", priority=True),
         Binding("escape", "back", "Back"),
+        HINT,
         *HELP_BINDINGS,
     ]
 
     def __init__(self, table: Table, seat: Seat | None) -> None:
         super().__init__(table)
         self.seat = seat
+
+    def compose(self) -> ComposeResult:
+        yield HintLine()  # (a coached game's: above the form)
+        yield from super().compose()
+
+    def hint_seat(self) -> Seat | None:
+        return self.seat
 
     def submit_action(self) -> Any:
         """The action the form's fields make now (None: nothing to send yet)."""

@@ -4,10 +4,24 @@ from __future__ import annotations
 
 from typing import Any
 
+from textual import events, on
+from textual.binding import Binding
+
+from rules.engine import Seat
 from tui.kit.base import ParlourScreen
 from tui.messages import AskFirst
 from tui.port import Table
+from tui.widgets.hint import HintLine
 from tui.widgets.refusal import Refusal
+
+HINT = Binding("ctrl+t", "hint", "Hint", key_display="^T", priority=True)
+"""Hide or show a coached game's hints (a control key: it works while typing too)."""
+COACH_HELP = (
+    " Coached game: at each of your decisions a hint under the heading says what it "
+    "means and which pick is worth weighing (the bots' own pick, from what your screen "
+    "shows); ^T hides the hints and shows them again. The deal is chosen to show the "
+    "main rules early, and a coached game is practice: it is not saved."
+)
 
 
 class GameScreen(ParlourScreen):
@@ -24,7 +38,37 @@ class GameScreen(ParlourScreen):
         return self.table.game.rules_text
 
     def phase_help(self) -> str:
-        return self.table.game.phase_help(self.table.prompt)
+        coached = COACH_HELP if self.table.coach is not None else ""
+        return self.table.game.phase_help(self.table.prompt) + coached
+
+    # --- a coached game's hint --------------------------------------------------
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "hint":  # a coached game's key alone
+            return not self.too_small and self.table.coach is not None
+        return super().check_action(action, parameters)
+
+    def hint_seat(self) -> Seat | None:
+        """The seat whose decision this screen's hint is about (None: no hint here)."""
+        return None
+
+    @on(events.Mount)
+    def _first_hint(self) -> None:
+        self.show_hint()
+
+    def show_hint(self) -> None:
+        """The hint for ``hint_seat()`` (nothing when the hints are hidden)."""
+        coach, seat = self.table.coach, self.hint_seat()
+        text = coach.hint(seat) if coach and coach.hints_shown and seat is not None else ""
+        for line in self.query(HintLine):
+            line.show(text)
+
+    def action_hint(self) -> None:
+        coach = self.table.coach
+        if coach is not None:
+            shown = coach.toggle_hints()
+            self.show_hint()
+            self.notify("Hints shown." if shown else "Hints hidden: ^T shows them again.")
 
     def say(self, message: str | None) -> None:
         """Show a refusal (or clear it)."""

@@ -18,9 +18,10 @@ from textual.widget import Widget
 
 from rules.engine import Seat
 from tui.kit.base import HELP_BINDINGS
-from tui.kit.game import GameScreen
+from tui.kit.game import HINT, GameScreen
 from tui.messages import Hide, NotesRead
 from tui.port import Table
+from tui.widgets.hint import HintLine
 from tui.widgets.notes import NotesPanel
 from tui.widgets.refusal import Refusal
 from tui.widgets.whobar import WhoBar
@@ -39,7 +40,7 @@ class SeatScreen(GameScreen):
     and say how far the game has come in ``progress()``."""
 
     PRIVATE = True
-    BINDINGS: ClassVar[list[BindingType]] = [HIDE, *HELP_BINDINGS]
+    BINDINGS: ClassVar[list[BindingType]] = [HIDE, HINT, *HELP_BINDINGS]
     TYPING: ClassVar[bool] = False
     """Letters are typed here: Hide is Ctrl+O, not h."""
 
@@ -66,6 +67,7 @@ class SeatScreen(GameScreen):
 
     def body(self) -> Iterable[Widget]:
         yield WhoBar(self.heading(), id="who")
+        yield HintLine()
         if self.notes:
             yield NotesPanel(self.notes)
         yield from self.seat_body()
@@ -73,6 +75,9 @@ class SeatScreen(GameScreen):
 
     def seat_body(self) -> Iterable[Widget]:
         raise NotImplementedError
+
+    def hint_seat(self) -> Seat | None:
+        return self.seat
 
     def action_hide(self) -> None:
         self.leave()
@@ -92,6 +97,7 @@ class TypingSeatScreen(SeatScreen, inherit_bindings=False):
     BINDINGS: ClassVar[list[BindingType]] = [
         *Screen.BINDINGS,
         HIDE_WHILE_TYPING,
+        HINT,
         *HELP_BINDINGS,
     ]
     TYPING = True

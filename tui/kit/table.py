@@ -20,10 +20,11 @@ from textual.widgets import Static
 
 from rules.engine import Seat
 from tui.kit.base import HELP_BINDINGS
-from tui.kit.game import GameScreen
+from tui.kit.game import HINT, GameScreen
 from tui.kit.keys import after_keys
 from tui.kit.take_back import TAKE_BACK, TAKE_BACK_HELP, TakeBack
 from tui.port import HandOver, Table, Teaching
+from tui.widgets.hint import HintLine
 from tui.widgets.refusal import Refusal
 from tui.widgets.story import BULLET, HEADING, INNER, Paragraph, StoryLog
 from tui.widgets.whobar import WhoBar
@@ -49,7 +50,12 @@ HAND_OVER_BINDINGS: list[BindingType] = [
     Binding("pagedown", "recap(1)", "Recap", key_display="PgUp/PgDn", priority=True),
     Binding("pageup", "recap(-1)", "Recap", show=False, priority=True),
 ]
-TABLE_BINDINGS: list[BindingType] = [*HAND_OVER_BINDINGS, *DEMO_BINDINGS, *HELP_BINDINGS]
+TABLE_BINDINGS: list[BindingType] = [
+    *HAND_OVER_BINDINGS,
+    *DEMO_BINDINGS,
+    HINT,
+    *HELP_BINDINGS,
+]
 """Every table's own keys: a game's table lists them after its own (a subclass's
 bindings for a key replace its base's)."""
 HAND_OVER_ACTIONS = frozenset({"hand_over", "recap"})
@@ -134,6 +140,7 @@ class TableScreen(TakeBack, GameScreen):
 
     def body(self) -> Iterable[Widget]:
         yield WhoBar(id="status")
+        yield HintLine()
         yield from self.board()
         yield Static(id="hand-over")
         yield self.story()
@@ -186,6 +193,7 @@ class TableScreen(TakeBack, GameScreen):
         for refusal in self.query(Refusal):
             refusal.show(None)
         self.show_story()
+        self.show_hint()
         self.draw(self.view)
         self.refresh_bindings()
 
@@ -252,6 +260,9 @@ class TableScreen(TakeBack, GameScreen):
             if not seats[seat].elsewhere:
                 return seat if seats[seat].at_keyboard else None
         return None
+
+    def hint_seat(self) -> Seat | None:
+        return None if self.handing is not None else self.deciding()
 
     def choices(self) -> Any:
         """The choices of the person deciding here (public ones), or None."""

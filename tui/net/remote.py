@@ -19,7 +19,7 @@ from rules.convert import CONVERTER, action_union
 from rules.engine import GameInfo, Prompt, Seat
 from tui.net import wire
 from tui.pin_guard import PinDoor, PinGuard
-from tui.port import Demo, HandOver, SeatInfo
+from tui.port import Coaching, Demo, HandOver, SeatInfo
 
 NOT_CONNECTED = "Not connected to the host: your move was not sent."
 
@@ -48,6 +48,10 @@ class RemoteTable:
     @property
     def demo(self) -> Demo | None:
         return None
+
+    @property
+    def coach(self) -> Coaching | None:
+        return None  # (a coached game is played at one keyboard)
 
     @property
     def seats(self) -> tuple[SeatInfo, ...]:

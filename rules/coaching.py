@@ -1,0 +1,152 @@
+"""A coached first game (``parlour teach GAME --play``): one person against bots, on a
+deal chosen to show the game's main rules early, with a hint at each of their prompts.
+
+Each game's help module names its deal (``CoachedDeal``, ``Captions.coached``): the
+seed, the table, and the rules it shows (an event kind each) within its first turns
+when the person takes the hints. The hint is the prompt's caption (what the choice
+means) and the pick the game's own bot would make from the person's own view, so it
+knows nothing the person's screen does not show.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from attrs import frozen
+
+from rules.choices import Pick, Write
+from rules.engine import Bot, GameInfo, IllegalAction, Seat
+from rules.session import BOT, PERSON, SeatPlan, Session
+
+
+@frozen
+class Shown:
+    """A rule the coached deal shows: the kind of event it makes, and its name."""
+
+    kind: str
+    rule: str
+
+
+@frozen
+class CoachedDeal:
+    """One game's coached deal: ``seats`` seats, the person at ``person``, the rest bots,
+    dealt from ``seed`` with ``options``; taking the hints, the person sees each rule
+    of ``shows`` happen by the end of turn ``within`` (the game's ``turn_word``)."""
+
+    seed: int
+    seats: int
+    shows: tuple[Shown, ...]
+    within: int
+    options: tuple[tuple[str, int], ...] = ()
+    person: Seat = 0
+
+
+PickWords = Callable[[Any, Any], "str | None"]
+"""A game's words for an action its own choices class offers (None: not one of them)."""
+
+ADVICE_LEAD = "Worth weighing:"
+
+
+def coached_deal(game: GameInfo[Any, Any]) -> CoachedDeal:
+    deal = game.captions.coached
+    assert deal is not None, f"{game.title} has no coached deal"
+    return deal
+
+
+def coached_session(game: GameInfo[Any, Any], names: Sequence[str]) -> Session[Any]:
+    """The coached deal with ``names`` in seat order (the person's at ``deal.person``)."""
+    deal = coached_deal(game)
+    seats = tuple(
+        SeatPlan(name, PERSON if seat == deal.person else BOT) for seat, name in enumerate(names)
+    )
+    options = {o.key: o.default for o in game.options} | dict(deal.options)
+    config = game.make_config(tuple(names), options, game.default_pack())
+    return Session.start(game, config, deal.seed, seats)
+
+
+def first_seen(
+    session: Session[Any], deal: CoachedDeal, deciders: Sequence[Bot] | None = None
+) -> dict[str, int]:
+    """Plays ``session`` on (every seat by its game's bot, or by ``deciders``) to the end
+    of turn ``deal.within``; the turn each rule of ``deal.shows`` first happened in."""
+    game = session.game
+    wanted = {shown.kind for shown in deal.shows}
+    seen: dict[str, int] = {}
+    state = session.state
+    read = 0
+    while True:
+        turn = game.turn_of(state)
+        for event in state.log[read:]:
+            if event.kind in wanted and event.kind not in seen:
+                seen[event.kind] = turn
+        read = len(state.log)
+        prompt = game.prompt(state)
+        if prompt is None or turn > deal.within or len(seen) == len(wanted):
+            return seen
+        seat = prompt.seats[0]
+        view = game.view(state, seat)
+        decider = deciders[seat] if deciders is not None else session.bot_for(seat)
+        try:
+            state = game.apply(state, decider.choose(view))
+        except IllegalAction:
+            return seen
+
+
+def hint(session: Session[Any], seat: Seat) -> str:
+    """What ``seat``'s prompt means and the pick worth weighing ('' when it is not
+    ``seat``'s to decide). Worked out from the public view and ``seat``'s own."""
+    from rules.teaching import session_prompt
+
+    prompt = session.prompt
+    if prompt is None or seat not in prompt.seats:
+        return ""
+    view = session.view(seat)
+    meaning = session_prompt(session)
+    try:
+        pick = session.bot_for(seat).choose(view)
+    except (ValueError, IllegalAction):  # (a bot with nothing to say: the meaning alone)
+        return meaning
+    words = pick_words(view.choices, pick, session.game.captions.pick_words)
+    if not words:
+        return meaning
+    return f"{meaning} {ADVICE_LEAD} {words} (the bots' pick, from what you can see)."
+
+
+def pick_words(question: Any, action: Any, own: PickWords | None = None) -> str:
+    """The labels of the answers that make ``action`` ("Court a woman: Isolde"); ''."""
+    if own is not None:
+        said = own(question, action)
+        if said:
+            return said
+    return ": ".join(_path(question, action) or ())
+
+
+def _path(question: Any, action: Any) -> list[str] | None:
+    """The labels leading to ``action`` (a written answer adds none); None: no way."""
+    if isinstance(question, Write):
+        return [] if _fills(question.template, question.fills, action) else None
+    if not isinstance(question, Pick):
+        return None
+    if question.several:
+        values = getattr(action, question.fills, None)
+        if values is None or not _fills(question.template, question.fills, action):
+            return None
+        return [", ".join(o.label for o in question.options if o.value in values) or "none"]
+    for option in question.options:
+        if option.then is None:
+            if option.value == action:
+                return [option.label]
+            continue
+        further = _path(option.then, action)
+        if further is not None:
+            return [option.label, *further]
+    return None
+
+
+def _fills(template: Any, field: str, action: Any) -> bool:
+    """Whether ``action`` is ``template`` with only its field ``field`` filled in."""
+    if type(template) is not type(action):
+        return False
+    names = [a.name for a in type(action).__attrs_attrs__ if a.name != field]
+    return all(getattr(template, n) == getattr(action, n) for n in names)

@@ -1,0 +1,83 @@
+"""The coached first game's rules side: each game's deal shows its listed rules early
+when the person takes the hints, and each hint says what the decision means and the
+bots' pick from the person's own view."""
+
+from __future__ import annotations
+
+import pytest
+from attrs import frozen
+
+from rules import registry
+from rules.choices import Option, Pick, Write
+from rules.coaching import coached_deal, coached_session, first_seen, hint, pick_words
+from rules.session import PERSON
+
+GUEST = "Guest"
+
+
+@frozen
+class Respond:
+    """An action of the shape the games use: a seat and what it answers."""
+
+    seat: int
+    card: object
+
+
+def _session(game_id: str):
+    game = registry.get(game_id)
+    deal = coached_deal(game)
+    names = [f"Bot{n}" for n in range(1, deal.seats)]
+    names.insert(deal.person, GUEST)
+    return coached_session(game, names), deal
+
+
+@pytest.mark.parametrize("game_id", registry.ids())
+def test_the_coached_deal_shows_each_listed_rule_within_its_first_turns(game_id: str):
+    session, deal = _session(game_id)
+    seen = first_seen(session, deal)
+    assert {shown.kind for shown in deal.shows} == set(seen), seen
+    assert max(seen.values()) <= deal.within
+
+
+@pytest.mark.parametrize("game_id", registry.ids())
+def test_the_person_sits_at_the_deals_seat_and_every_other_seat_is_a_bot(game_id: str):
+    session, deal = _session(game_id)
+    people = [seat for seat, plan in enumerate(session.seats) if plan.kind == PERSON]
+    assert people == [deal.person]
+    assert session.seats[deal.person].name == GUEST
+
+
+def test_the_temptress_hint_explains_the_opening_and_names_the_bots_pick():
+    session, _ = _session("temptress")
+    assert hint(session, 0) == (
+        "Guest, the oldest, opens the game: court a woman to earn Rapport, or decline. "
+        "Then the floor opens to everyone but whoever acted last. Worth weighing: Court a "
+        "woman: Isolde (the bots' pick, from what you can see)."
+    )
+
+
+def test_there_is_no_hint_for_a_seat_the_table_does_not_wait_for():
+    session, _ = _session("temptress")
+    assert hint(session, 1) == ""
+
+
+def test_the_island_hint_names_a_response_card_from_the_persons_own_hand():
+    session, _ = _session("island")
+    text = hint(session, 0)
+    assert text.startswith("Guest and Bot1 each answer 'Magnetic' with a response card")
+    pick = text.split("Worth weighing: ")[1].split(" (the bots' pick")[0]
+    assert pick in session.view(0).hand
+
+
+def test_pick_words_follow_the_labels_down_to_the_action():
+    cards = (Option(Respond(0, 5), "A lantern"), Option(Respond(0, 6), "A bell"))
+    leaf = Pick("Which card?", cards)
+    question = Pick("What now?", (Option(None, "Answer", then=leaf),))
+    assert pick_words(question, Respond(0, 6)) == "Answer: A bell"
+    assert pick_words(question, Respond(0, 7)) == ""
+
+
+def test_a_written_answer_adds_no_words_to_the_pick():
+    write = Write("Say something", Respond(0, 0), "card", 10)
+    question = Pick("What now?", (Option(None, "Speak up", then=write),))
+    assert pick_words(question, Respond(0, 3)) == "Speak up"

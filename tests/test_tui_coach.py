@@ -1,0 +1,85 @@
+"""``parlour teach GAME --play``: one person against bots, a hint at their decisions."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.tui_helpers import make_app, press, screen_text, to_curtain, wait_until
+from tui.cli import main
+from tui.flow_coach import CoachFlow
+from tui.kit.game import COACH_HELP
+from tui.kit.seat import SeatScreen
+from tui.kit.table import TableScreen
+from tui.widgets.hint import HintLine
+
+SIZE = (80, 24)
+OPENING = "Hint: Guest, the oldest, opens the game"
+
+
+def coached(tmp_path: Path, game_id: str = "temptress"):
+    return make_app(tmp_path, opening=lambda app: app.start_coached(game_id, "Guest"))
+
+
+async def _at_the_floor(pilot, app) -> None:
+    """Past the starter clues: the table where Guest opens the floor."""
+    await to_curtain(pilot)
+    await press(pilot, "enter")  # the curtain lifts on the new notes
+    await wait_until(pilot, lambda: isinstance(app.screen, SeatScreen))
+    await press(pilot, "enter")  # back to the table
+    await wait_until(
+        pilot, lambda: isinstance(app.screen, TableScreen) and app.screen.hint_seat() == 0
+    )
+
+
+async def test_the_person_sees_a_hint_at_their_decision(tmp_path: Path):
+    app = coached(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await _at_the_floor(pilot, app)
+        assert isinstance(app.flow, CoachFlow)
+        assert app.flow.save_path is None  # practice: not saved
+        text = screen_text(app)
+        assert OPENING in text
+        said = app.screen.query_one(HintLine).said
+        assert "Worth weighing: Court a woman: Isolde (the bots' pick" in said
+        assert "^T Hint" in text
+
+
+async def test_ctrl_t_hides_the_hint_and_shows_it_again(tmp_path: Path):
+    app = coached(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await _at_the_floor(pilot, app)
+        await press(pilot, "ctrl+t")
+        assert app.screen.query_one(HintLine).said == ""
+        assert OPENING not in screen_text(app)
+        await press(pilot, "ctrl+t")
+        assert app.screen.query_one(HintLine).said.startswith(OPENING)
+
+
+async def test_a_plain_game_has_no_hint_key(tmp_path: Path):
+    app = make_app(tmp_path, opening=lambda app: app.start_demo("temptress", 3, teach=True))
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, TableScreen))
+        assert "^T Hint" not in screen_text(app)
+        assert app.screen.query_one(HintLine).said == ""
+
+
+async def test_help_explains_the_coached_game(tmp_path: Path):
+    app = coached(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await _at_the_floor(pilot, app)
+        assert app.screen.phase_help().endswith(COACH_HELP)
+
+
+def test_play_takes_no_seed_and_no_pack(capsys):
+    assert main(["teach", "temptress", "--play", "--seed", "3"]) == 2
+    assert "leave out --seed" in capsys.readouterr().err
+    assert main(["teach", "temptress", "--play", "--pack", "x.toml"]) == 2
+    assert "leave out --pack" in capsys.readouterr().err
+
+
+def test_play_refuses_a_name_a_screen_cannot_show(capsys):
+    try:
+        main(["teach", "temptress", "--play", "--name", "A\x1b[31mB"])
+    except SystemExit as exit_:
+        assert exit_.code == 2
+    assert "the name" in capsys.readouterr().err

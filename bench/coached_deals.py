@@ -32,12 +32,7 @@ NAMES = ("Guest", "Ada", "Basil", "Cora", "Dmitri", "Edie", "Felix")
 def session_for(game: Any, deal: CoachedDeal) -> Any:
     names = list(NAMES[1 : deal.seats])
     names.insert(deal.person, NAMES[0])
-    return coached_session_with(game, deal, names)
-
-
-def coached_session_with(game: Any, deal: CoachedDeal, names: list[str]) -> Any:
-    game = evolve(game, captions=evolve(game.captions, coached=deal))
-    return coached_session(game, names)
+    return coached_session(game, names, deal)
 
 
 def shows_all(game: Any, deal: CoachedDeal, person_seed: int | None) -> bool:

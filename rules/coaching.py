@@ -54,9 +54,12 @@ def coached_deal(game: GameInfo[Any, Any]) -> CoachedDeal:
     return deal
 
 
-def coached_session(game: GameInfo[Any, Any], names: Sequence[str]) -> Session[Any]:
-    """The coached deal with ``names`` in seat order (the person's at ``deal.person``)."""
-    deal = coached_deal(game)
+def coached_session(
+    game: GameInfo[Any, Any], names: Sequence[str], deal: CoachedDeal | None = None
+) -> Session[Any]:
+    """The coached deal (the game's own, or ``deal``) with ``names`` in seat order (the
+    person's at ``deal.person``)."""
+    deal = coached_deal(game) if deal is None else deal
     seats = tuple(
         SeatPlan(name, PERSON if seat == deal.person else BOT) for seat, name in enumerate(names)
     )

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from tests.tui_helpers import make_app, press, screen_text, to_curtain, wait_until
 from tui.cli import main
 from tui.flow_coach import CoachFlow
@@ -78,8 +80,7 @@ def test_play_takes_no_seed_and_no_pack(capsys):
 
 
 def test_play_refuses_a_name_a_screen_cannot_show(capsys):
-    try:
+    with pytest.raises(SystemExit) as exit_:
         main(["teach", "temptress", "--play", "--name", "A\x1b[31mB"])
-    except SystemExit as exit_:
-        assert exit_.code == 2
+    assert exit_.value.code == 2
     assert "the name" in capsys.readouterr().err

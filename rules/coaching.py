@@ -49,7 +49,7 @@ ADVICE_LEAD = "Worth weighing:"
 
 
 def coached_deal(game: GameInfo[Any, Any]) -> CoachedDeal:
-    deal = game.captions.coached
+    deal = game.captions.coached if game.captions is not None else None
     assert deal is not None, f"{game.title} has no coached deal"
     return deal
 
@@ -110,7 +110,8 @@ def hint(session: Session[Any], seat: Seat) -> str:
         pick = session.bot_for(seat).choose(view)
     except (ValueError, IllegalAction):  # (a bot with nothing to say: the meaning alone)
         return meaning
-    words = pick_words(view.choices, pick, session.game.captions.pick_words)
+    captions = session.game.captions
+    words = pick_words(view.choices, pick, captions.pick_words if captions else None)
     if not words:
         return meaning
     return f"{meaning} {ADVICE_LEAD} {words} (the bots' pick, from what you can see)."

@@ -15,9 +15,12 @@ actions back to ``apply``.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any, Generic, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
 from attrs import field, frozen
+
+if TYPE_CHECKING:
+    from rules.teaching import Captions
 
 Seat = int
 """A seat is its index in the table, 0-based, in clockwise order."""
@@ -259,8 +262,8 @@ class GameInfo(Generic[StateT, ViewT]):
     turn_of: Callable[[StateT], int] = field(kw_only=True)
     """How far the game has come, counted in ``turn_word``s (the Temptress's rounds)."""
     turn_word: str = field(kw_only=True, default="turn")
-    captions: Any = field(kw_only=True, default=None)
-    """The game's teaching captions (``rules.teaching.Captions``), from its help module."""
+    captions: Captions | None = field(kw_only=True, default=None)
+    """The game's teaching captions, from its help module."""
     rules_edition: int = field(kw_only=True, default=1)
     """Raised whenever a change of the rules can make an older game's moves replay
     differently; a journal keeps the edition it was begun under, so an older game that

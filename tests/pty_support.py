@@ -24,7 +24,7 @@ import subprocess
 import sys
 import termios
 import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 import pyte
@@ -67,7 +67,13 @@ class Terminal:
     """One run of ``parlour ARGS`` in a pty of ``cols`` x ``rows``."""
 
     def __init__(
-        self, args: Sequence[str], *, cwd: Path, cols: int = 100, rows: int = 32
+        self,
+        args: Sequence[str],
+        *,
+        cwd: Path,
+        cols: int = 100,
+        rows: int = 32,
+        env: Mapping[str, str] | None = None,
     ) -> None:
         self.args = [str(a) for a in args]
         program = [str(PARLOUR)] if PARLOUR.exists() else [sys.executable, "-m", "tui.cli"]
@@ -78,14 +84,18 @@ class Terminal:
         self.closed = False
         self._pending = b""
         self._tail = b""
+        self.raw = bytearray()
+        """Every byte the program wrote, for tests of what went over the wire."""
         master, slave = os.openpty()
         fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", rows, cols, 0, 0))
+        given = dict(env or {})
         env = {
             key: value
             for key, value in os.environ.items()
             if not key.startswith(("TEXTUAL", "PYTEST", "NO_COLOR"))
         }
         env.update(TERM="xterm-256color", COLUMNS=str(cols), LINES=str(rows), LANG="C.UTF-8")
+        env.update(given)
         try:
             self.process = subprocess.Popen(
                 program + self.args,
@@ -129,6 +139,7 @@ class Terminal:
             self._take(data)
 
     def _take(self, data: bytes) -> None:
+        self.raw += data
         if SYNC_QUERY in self._tail + data:
             os.write(self.master, SYNC_REPLY)
         self._tail = (self._tail + data)[1 - len(SYNC_QUERY) :]

@@ -478,6 +478,10 @@ class Run:
         self.text = text
         self.frame = read_frame(self.game, self.term.lines())
         frames = self.segments[-1].frames
+        if not frames and len(self.segments) > 1 and self.frame.kind == "end":
+            # After p the finished game's end screen may redraw before the new game's
+            # first frame: it belongs to the segment before, not to the fresh save.
+            return
         if self.frame.parts and (not frames or frames[-1] != self.frame):
             frames.append(self.frame)
 

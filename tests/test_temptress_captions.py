@@ -220,8 +220,18 @@ def test_suitors_a_round_end_cut_short_are_told_they_claim_first():
     )
     assert prompt_caption(state) == (
         "Basil, Cora, Dmitri and Edie had no turn before the last round ended, so they claim "
-        "first, in turn: act, argue, retire or decline. Then the open floor goes on as usual. "
-        "Nora, narrating, may award a chip or end the round."
+        "first, in turn: act, argue, decline, or retire (seven of a suit shown, the sorceress "
+        "named: right wins, wrong is out). Then the open floor goes on as usual. Nora, "
+        "narrating, may award a chip or end the round."
+    )
+
+
+def test_the_open_floor_caption_says_what_retiring_does():
+    state = act(opened(known_table()), *(Decline(s) for s in range(5)))
+    assert prompt_caption(state) == (
+        "Open floor, round 2 of 10: Ada, Basil, Cora, Dmitri and Edie may court, argue (costs "
+        "Rapport), decline, or retire (seven of a suit shown, the sorceress named: right wins, "
+        "wrong is out). If all decline in a row, the round ends."
     )
 
 

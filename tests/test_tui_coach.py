@@ -42,7 +42,7 @@ async def test_the_person_sees_a_hint_at_their_decision(tmp_path: Path):
         text = screen_text(app)
         assert OPENING in text
         said = app.screen.query_one(HintLine).said
-        assert "Worth weighing: Court a woman: Isolde (the bots' pick" in said
+        assert "Worth weighing: Court a woman: Seraphine (the bots' pick" in said
         assert "^T Hint" in text
 
 
@@ -55,6 +55,20 @@ async def test_ctrl_t_hides_the_hint_and_shows_it_again(tmp_path: Path):
         assert OPENING not in screen_text(app)
         await press(pilot, "ctrl+t")
         assert app.screen.query_one(HintLine).said.startswith(OPENING)
+
+
+async def test_the_hint_key_is_offered_only_while_there_is_a_hint(tmp_path: Path):
+    app = make_app(
+        tmp_path, bot_delay=10_000, opening=lambda app: app.start_coached("temptress", "Guest")
+    )
+    async with app.run_test(size=SIZE) as pilot:
+        await _at_the_floor(pilot, app)
+        assert "^T Hint" in screen_text(app)
+        await press(pilot, "d")  # Guest declines; the bots think (for a long while)
+        await wait_until(pilot, lambda: app.screen.hint_seat() is None)
+        await pilot.pause()
+        assert "^T Hint" not in screen_text(app)
+        assert app.screen.query_one(HintLine).said == ""
 
 
 async def test_a_plain_game_has_no_hint_key(tmp_path: Path):

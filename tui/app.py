@@ -52,10 +52,11 @@ class ParlourApp(TableApp):
         clock: Callable[[], float] = time.monotonic,
         pin_work: int = PIN_WORK,
         opening: Callable[[ParlourApp], object] | None = None,
+        ascii_cards: bool = False,
         turn_timer: Callable[[float, Callable[[], None]], object] | None = None,
         dice_timer: Callable[[float, Callable[[], None]], object] | None = None,
     ) -> None:
-        super().__init__(saves_dir.parent, theme)
+        super().__init__(saves_dir.parent, theme, ascii_cards)
         self.turn_timer = turn_timer
         """How a game's turn timer waits (None: a Textual timer, by the wall clock; tests
         hand in one they run themselves)."""

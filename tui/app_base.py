@@ -8,7 +8,7 @@ routed to whatever shows its screens (``routes``).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -16,18 +16,22 @@ from textual import events, on
 from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.command import CommandPalette
+from textual.filter import LineFilter
 from textual.notifications import SeverityLevel
 from textual.screen import Screen
 
 from rules.names import showable
 from themes.colours import THEMES
 from tui import messages
+from tui.ascii_cards import AsciiSuits
 from tui.crash_log import crash_line, write_crash_log
 from tui.kit.base import ParlourScreen
 from tui.kit.keys import CaughtUp, run_caught_up, typed_too_soon
 from tui.screens.confirm import ConfirmScreen
 from tui.screens.help import HelpScreen
 from tui.widgets.palette import Palette
+
+ASCII_SUITS = AsciiSuits()
 
 
 class TableApp(App[None]):
@@ -36,8 +40,10 @@ class TableApp(App[None]):
     TITLE = "Parlour"
     BINDINGS: ClassVar[list[BindingType]] = [Binding("ctrl+q", "quit", "Quit", priority=True)]
 
-    def __init__(self, data_dir: Path, theme: str = "parlour") -> None:
+    def __init__(self, data_dir: Path, theme: str = "parlour", ascii_cards: bool = False) -> None:
         super().__init__()
+        self.ascii_cards = ascii_cards
+        """``--ascii``: suit letters for suit symbols on every screen (``tui.ascii_cards``)."""
         self.data_dir = data_dir
         """Where the crash log goes (the saves folder's parent)."""
         self.keys_from = 0.0
@@ -51,6 +57,10 @@ class TableApp(App[None]):
         for colours in THEMES:
             self.register_theme(colours)
         self.theme = theme
+
+    def get_line_filters(self) -> Sequence[LineFilter]:
+        filters = super().get_line_filters()
+        return [*filters, ASCII_SUITS] if self.ascii_cards else filters
 
     def _handle_exception(self, error: Exception) -> None:
         """An unexpected error ends the app, as in Textual, but its traceback goes to a

@@ -52,6 +52,12 @@ def _common() -> OneLineParser:
         help="colour theme",
     )
     common.add_argument(
+        "--ascii",
+        action="store_true",
+        default=argparse.SUPPRESS,
+        help="suit letters instead of suit symbols (KS, 10H), for terminals without them",
+    )
+    common.add_argument(
         "--pack",
         metavar="FILE",
         default=argparse.SUPPRESS,
@@ -185,6 +191,19 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _main(argv: Sequence[str] | None) -> int:
     args = build_parser().parse_args(argv)
+    if getattr(args, "ascii", False) and args.command in PRINTING:
+        from tui.ascii_cards import ascii_printing
+
+        with ascii_printing():
+            return _command(args)
+    return _command(args)
+
+
+PRINTING = ("simulate", "check", "rules")
+"""The commands that print rather than draw a screen (``--ascii`` filters what they print)."""
+
+
+def _command(args: argparse.Namespace) -> int:
     command = args.command
     if command == "simulate":
         return _simulate(args)
@@ -367,6 +386,7 @@ def _run_app(args: argparse.Namespace) -> int:
     app = ParlourApp(
         saves_dir,
         theme=getattr(args, "theme", "parlour"),
+        ascii_cards=getattr(args, "ascii", False),
         pack_path=pack,
         bot_delay=delay,
         opening=opening,

@@ -1,7 +1,9 @@
 """The Lantern's demo seats: a demo Bard and a demo Barkeep, clearly labelled as such.
 
 The demo Bard's prose is a simple template around its card (and the Loose
-Ends it ties off); the demo Barkeep names a Bard at random to begin (its own
+Ends it ties off), and now and then it mentions in passing something else
+from the bundled pack, as a teller does, which a Bard who holds that card may
+interrupt with; the demo Barkeep names a Bard at random to begin (its own
 seeded draw), verifies a play whose text really names its card, and denies it
 otherwise; it rules an interruption by whether the play's text names its card.
 They exist so that ``parlour demo lantern`` and ``parlour simulate lantern`` can
@@ -10,6 +12,7 @@ run a whole tale without people.
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from attrs import frozen
@@ -18,6 +21,7 @@ from rules.chance import Chance
 from rules.choices import Pick, Write
 from rules.engine import Seat
 from rules.lantern.choices import RulingChoices, TurnChoices
+from rules.lantern.pack import default_pack
 from rules.lantern.state import DenyReason, Phase, Rule
 from rules.lantern.view import LanternView
 
@@ -31,11 +35,23 @@ FILLER = (
     "night with lanterns held high and hearts beating fast, certain that the road ahead "
     "would ask more of them than the road behind."
 )
+ASIDE_ODDS = 2
+"""One passage in this many mentions something else in passing."""
 
 
-def demo_prose(element: str | None, ties: tuple[str, ...], opening: str) -> str:
+@cache
+def _asides() -> tuple[str, ...]:
+    """What a demo Bard may mention in passing: the bundled pack's elements."""
+    return default_pack().elements
+
+
+def demo_prose(
+    element: str | None, ties: tuple[str, ...], opening: str, aside: str | None = None
+) -> str:
     """A passage built around the card and the Loose Ends it ties off."""
     parts = [opening]
+    if aside:
+        parts.append(f"Somebody mentioned {aside}, but nobody paid it any mind.")
     if element:
         parts.append(f"Then, quite suddenly, {element} came into the story and changed it.")
     for tie in ties:
@@ -111,9 +127,19 @@ class LanternBot:
         if slip == 0:
             # Now and then the demo Bard forgets to bring the card in (and is denied).
             return choices.action(demo_prose(None, (), opening), card)
-        text = demo_prose(names[card], tuple(names[t] for t in ties), opening)
+        aside, chance = self._aside(chance, set(names.values()))
+        text = demo_prose(names[card], tuple(names[t] for t in ties), opening, aside)
         suggest = loose == 0 and len(hand) > 2 and choices.loose_end.open
         return choices.action(text, card, ties, suggest)
+
+    @staticmethod
+    def _aside(chance: Chance, known: set[str]) -> tuple[str | None, Chance]:
+        """Now and then, something from the pack that is not in this Bard's hand."""
+        odds, chance = chance.below(ASIDE_ODDS)
+        others = tuple(element for element in _asides() if element not in known)
+        if odds or not others:
+            return None, chance
+        return chance.pick(others)
 
     def _window(self, view: LanternView, choices: Pick[Any]) -> Any:
         attempt = view.attempt

@@ -22,6 +22,7 @@ from rules.lantern.caption_reading import (
     turn_name,
 )
 from rules.lantern.event_captions import EVENT_CAPTIONS
+from rules.lantern.pick_words import turn_pick_words
 from rules.lantern.state import EventKind, Phase
 from rules.teaching import Captions
 
@@ -142,11 +143,15 @@ CAPTIONS = Captions(
     },
     event_kinds=tuple(EventKind),
     prompt_kinds=PROMPT_KINDS,
+    pick_words=turn_pick_words,
     coached=CoachedDeal(
-        seed=3,
+        seed=105,
         seats=4,
-        shows=(Shown(EventKind.LOOSE_END, "a Loose End"),),
-        within=1,
+        shows=(
+            Shown(EventKind.INTERRUPTION, "an interruption"),
+            Shown(EventKind.LOOSE_END, "a Loose End"),
+        ),
+        within=4,
     ),
 )
 """The Lantern's teaching captions (``GameInfo.captions``)."""

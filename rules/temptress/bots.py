@@ -20,7 +20,6 @@ clue kinds left, whether it may retire); it never works a rule out again.
 
 from __future__ import annotations
 
-from functools import cache
 from itertools import combinations
 from typing import Any
 
@@ -33,6 +32,7 @@ from rules.engine import Seat
 from rules.temptress import belief as beliefs
 from rules.temptress.actions import Retire, RevealFauxPas, SpendRapport
 from rules.temptress.choice_types import ChoiceKey, VerdictChoices
+from rules.temptress.dice_odds import chance_3d10_at_most, chance_3d10_at_most_with_reroll
 from rules.temptress.playing import PlayChoices
 from rules.temptress.state import (
     HAND_LIMIT,
@@ -40,6 +40,7 @@ from rules.temptress.state import (
     Contest,
     ContestKind,
     ContestStage,
+    ExcelSpend,
     SpendChoice,
     Stage,
     StakeKind,
@@ -67,15 +68,6 @@ FAUX_PAS_COST = 0.5
 HIGH_TOTAL = 22
 CLOSE_CALL = 1
 """An island voter's yardsticks: a first total this high, or this close to the target."""
-
-
-@cache
-def chance_3d10_at_most(total: int) -> float:
-    """P(3d10 <= total)."""
-    hits = sum(
-        1 for a in range(1, 11) for b in range(1, 11) for c in range(1, 11) if a + b + c <= total
-    )
-    return hits / 1000
 
 
 def _keyed(choices: Pick[Any], key: str) -> Option[Any]:
@@ -267,7 +259,17 @@ class TemptressBot:
         budget = contest.budget_left(self.seat)
         spare = sorted(self._spare(view.hand, suit), key=lambda c: -c.rank)
         best = sum(c.rank for c in spare[:budget])
+        if self._may_reroll(view, contest):
+            return chance_3d10_at_most_with_reroll(best)
         return chance_3d10_at_most(best)
+
+    def _may_reroll(self, view: TemptressView, contest: Contest) -> bool:
+        """A re-roll is still to be had in this action, with a chip kept back."""
+        return (
+            contest.kind == ContestKind.ACTION
+            and not contest.spent(self.seat, ExcelSpend.REROLL)
+            and view.suitors[self.seat].rapport > 1
+        )
 
     # --- contests ----------------------------------------------------------------------------
 

@@ -14,6 +14,7 @@ from rules.coaching import CoachedDeal, Shown
 from rules.teaching import Captions, EventCaption, fixed
 from rules.temptress.contest_captions import CONTEST_EVENTS
 from rules.temptress.floor_captions import FLOOR_EVENTS
+from rules.temptress.pick_words import play_pick_words
 from rules.temptress.prompt_captions import PROMPTS
 from rules.temptress.state import EventKind, PromptKind
 
@@ -50,12 +51,14 @@ CAPTIONS = Captions(
     prompts=PROMPTS,
     event_kinds=tuple(EventKind),
     prompt_kinds=tuple(PromptKind),
+    pick_words=play_pick_words,
     coached=CoachedDeal(
-        seed=5,
+        seed=460,
         seats=4,
         shows=(
             Shown(EventKind.RAISED, "a raise"),
             Shown(EventKind.JOINED, "an opposed action"),
+            Shown(EventKind.PILE_DRAW, "a pile draw"),
         ),
         within=1,
         options=(("narrator_person", 0),),

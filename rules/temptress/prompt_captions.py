@@ -71,18 +71,13 @@ def _floor(prompt: Prompt, view: TemptressView) -> str:
     if ": cut short last round, you claim first:" in prompt.text:
         return one_line(
             f"{who} had no turn before the last round ended, so they claim first, in turn:",
-            f"act, argue, retire or decline. Then the open floor goes on as usual.{narrator}",
+            "act, argue, decline, or retire (seven of a suit shown, the sorceress named: right",
+            f"wins, wrong is out). Then the open floor goes on as usual.{narrator}",
         )
-    last = view.last_actor
-    waits = (
-        f" {seat_name(view, last)} acted last and waits until all others decline."
-        if last is not None and last not in seats and not view.suitors[last].out
-        else ""
-    )
-    return one_line(
-        f"Open floor, {rounds_left(view)}: {who} may court a woman, argue (costs Rapport),",
-        f"retire with seven of one suit, or decline.{waits} If every suitor declines in a",
-        f"row, the round ends.{narrator}",
+    return one_line(  # whoever acted last is not among them: the Now line shows it
+        f"Open floor, {rounds_left(view)}: {who} may court, argue (costs Rapport), decline,",
+        "or retire (seven of a suit shown, the sorceress named: right wins, wrong is out).",
+        f"If all decline in a row, the round ends.{narrator}",
     )
 
 

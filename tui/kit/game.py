@@ -44,8 +44,13 @@ class GameScreen(ParlourScreen):
     # --- a coached game's hint --------------------------------------------------
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "hint":  # a coached game's key alone
-            return not self.too_small and self.table.coach is not None
+        if action == "hint":  # a coached game's key alone, while there is a hint here
+            coach, seat = self.table.coach, self.hint_seat()
+            return (
+                not self.too_small
+                and coach is not None
+                and bool(seat is not None and coach.hint(seat))
+            )
         return super().check_action(action, parameters)
 
     def hint_seat(self) -> Seat | None:

@@ -86,20 +86,20 @@ def peek_banner(name: str) -> str:
 
 
 def teaching_paragraphs(teaching: Teaching, table: Table) -> list[Paragraph]:
-    """A teaching table's story: through a seat's eyes (under its banner), or the last
-    step's lines, each with its caption, and what the table decides next."""
+    """A teaching table's story: through a seat's eyes (under its banner), or what the
+    table decides next and then the last step's lines, each with its caption."""
     seat = teaching.peeking
     if seat is not None:
         banner = Paragraph(peek_banner(table.seats[seat].name), HEADING)
         return [banner, *(Paragraph(line, BULLET) for line in teaching.peek_lines())]
     out: list[Paragraph] = []
+    following = teaching.next_caption()
+    if following:  # first: at 80x24 a long step would push it out of sight
+        out.append(Paragraph(f"Next: {following}"))
     for step in teaching.explained():
         out.append(Paragraph(step.line, BULLET))
         if step.caption:
             out.append(Paragraph(step.caption, INNER))
-    following = teaching.next_caption()
-    if following:
-        out.append(Paragraph(f"Next: {following}"))
     return out or [Paragraph("The game is about to begin.")]
 
 

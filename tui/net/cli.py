@@ -153,6 +153,7 @@ def host(args: argparse.Namespace) -> int:
     app = ParlourApp(
         saves_dir,
         theme=getattr(args, "theme", "parlour"),
+        ascii_cards=getattr(args, "ascii", False),
         bot_delay=max(0.0, args.bot_delay),
         opening=lambda app: start_hosting(
             app,
@@ -180,8 +181,7 @@ def join(args: argparse.Namespace) -> int:
         watching=args.watch,
         code=code,
         theme=getattr(args, "theme", "parlour"),
+        ascii_cards=getattr(args, "ascii", False),
     )
     app.run()
     return finish(app)
-
-

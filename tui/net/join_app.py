@@ -107,9 +107,15 @@ class JoinApp(TableApp):
     """A terminal of its own for one seat of a hosted game (or a spectator)."""
 
     def __init__(
-        self, socket: Path, *, watching: bool = False, code: str = "", theme: str = "parlour"
+        self,
+        socket: Path,
+        *,
+        watching: bool = False,
+        code: str = "",
+        theme: str = "parlour",
+        ascii_cards: bool = False,
     ) -> None:
-        super().__init__(default_folder().parent, theme)
+        super().__init__(default_folder().parent, theme, ascii_cards)
         self.socket = socket
         self.watching = watching
         self.code = tidy(code)

@@ -45,6 +45,15 @@ def _way(event: Event, view: IslandView, seat: Seat) -> str | None:
     return next((w for w in ways if f" {w}." in said or f" {w} and" in said), None)
 
 
+def _mover_and_way(event: Event, view: IslandView) -> tuple[str, str]:
+    """The Mover the event names ("The Mover" if none) and the way they built or took
+    a tile ("side" if the text does not say)."""
+    seat = _named_first(event, view)
+    if seat is None:
+        return "The Mover", "side"
+    return view.names[seat], _way(event, view, seat) or "side"
+
+
 def _both(names: list[str]) -> str:
     return listed(names)
 
@@ -177,9 +186,7 @@ def _move(event: Event, view: IslandView) -> str:
 
 
 def _place(event: Event, view: IslandView) -> str:
-    seat = _named_first(event, view)
-    who = view.names[seat] if seat is not None else "The Mover"
-    way = (_way(event, view, seat) if seat is not None else None) or "side"
+    who, way = _mover_and_way(event, view)
     left = (
         "That was the stock's last tile: from now on a Mover who can remove a tile must."
         if view.stock == 0
@@ -217,9 +224,7 @@ def _forced_place(event: Event, view: IslandView) -> str:
 
 
 def _remove(event: Event, view: IslandView) -> str:
-    seat = _named_first(event, view)
-    who = view.names[seat] if seat is not None else "The Mover"
-    way = (_way(event, view, seat) if seat is not None else None) or "side"
+    who, way = _mover_and_way(event, view)
     return (
         f"{who} chose to take away the free tile to the {way}; it goes back to the stock. "
         f"Removing is the only way the island shrinks, and the only way anyone is cut off. "
@@ -228,9 +233,7 @@ def _remove(event: Event, view: IslandView) -> str:
 
 
 def _forced_remove(event: Event, view: IslandView) -> str:
-    seat = _named_first(event, view)
-    who = view.names[seat] if seat is not None else "The Mover"
-    way = (_way(event, view, seat) if seat is not None else None) or "side"
+    who, way = _mover_and_way(event, view)
     return (
         f"Every tile was already on the board, so the rules made {who} remove one rather "
         f"than move: the free tile to the {way} went back to the empty stock. "

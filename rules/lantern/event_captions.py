@@ -30,6 +30,17 @@ from rules.teaching import fixed
 if TYPE_CHECKING:
     from rules.lantern.view import LanternView
 
+
+def _about_who(text: str) -> Callable[[Event, LanternView], str]:
+    """A caption that names the Bard the event is about (``{who}``) and the Bard whose
+    turn it is now (``{turn}``); the rest of its words are the same every time."""
+
+    def caption(event: Event, view: LanternView) -> str:
+        return text.format(who=lead(event, view), turn=turn_name(view))
+
+    return caption
+
+
 # --- events: the tavern and its benches --------------------------------------------------
 
 
@@ -112,14 +123,6 @@ def _asleep(event: Event, view: LanternView) -> str:
         f"{who} let the turn run out without a play{times}. Sleeping counts as a pass: "
         "one card, and the turn moves clockwise. Three sleeps in a row and the Barkeep may "
         "send a Bard Under The Table."
-    )
-
-
-def _under_table(event: Event, view: LanternView) -> str:
-    who = lead(event, view)
-    return (
-        f"{who} slept through three turns in a row, so the Barkeep sent them Under The Table: "
-        "they are out for good, their cards return to the deck and their bench is free."
     )
 
 
@@ -242,43 +245,7 @@ def _stands(event: Event, view: LanternView) -> str:
     )
 
 
-def _not_mentioned(event: Event, view: LanternView) -> str:
-    who = lead(event, view)
-    return (
-        f"The ruling found the element {who} named was not in the passage, so the claim fails. "
-        f"A wrong claim is the costliest: the card is burned and {who} takes two cards. "
-        "The play's own ruling is unchanged."
-    )
-
-
-def _too_late(event: Event, view: LanternView) -> str:
-    who = lead(event, view)
-    return (
-        f"The element {who} named was in the passage, but another interruption of this play "
-        f"already stands, and only one can. {who} comes too late: the card is burned and "
-        "they take one card, a lighter penalty than a wrong claim."
-    )
-
-
 # --- events: passing and the deck ----------------------------------------------------------
-
-
-def _pass(event: Event, view: LanternView) -> str:
-    who = lead(event, view)
-    return (
-        f"A Bard may always pass instead of playing. {who} takes one card from the deck and "
-        f"the turn moves clockwise to {turn_name(view)}. Passing is safe, but it grows the hand "
-        "that must be emptied to win."
-    )
-
-
-def _burn(event: Event, view: LanternView) -> str:
-    who = lead(event, view)
-    return (
-        f"{who} passed and, as a passing Bard may, burned a card of their choice: it is out "
-        "of the game for good. The pass still brings a card, so the hand keeps its size but "
-        f"swaps that element for a fresh one. The turn goes to {turn_name(view)}."
-    )
 
 
 def _dry(event: Event, view: LanternView) -> str:
@@ -309,15 +276,6 @@ def _ended_dry(event: Event, view: LanternView) -> str:
 # --- events: the end -----------------------------------------------------------------------
 
 
-def _won(event: Event, view: LanternView) -> str:
-    who = lead(event, view)
-    return (
-        f"{who} meets all four conditions of the win at once: no cards, the last verified "
-        "passage, no Loose Ends on the table and no interruption awaiting a ruling. The win "
-        f"is checked after every action, so it is immediate. {who} may write the last words."
-    )
-
-
 def _closing(event: Event, view: LanternView) -> str:
     who = lead(event, view)
     ale = ", ".join(f"{b.name} {b.ale}" for b in view.bards if b.ale)
@@ -340,10 +298,26 @@ EVENT_CAPTIONS: Mapping[str, Callable[[Event, LanternView], str]] = {
     EventKind.TIED_OFF: _tied_off,
     EventKind.DENIED: _denied,
     EventKind.INTERRUPTION_STANDS: _stands,
-    EventKind.NOT_MENTIONED: _not_mentioned,
-    EventKind.TOO_LATE: _too_late,
-    EventKind.PASS: _pass,
-    EventKind.BURN: _burn,
+    EventKind.NOT_MENTIONED: _about_who(
+        "The ruling found the element {who} named was not in the passage, so the claim fails. "
+        "A wrong claim is the costliest: the card is burned and {who} takes two cards. "
+        "The play's own ruling is unchanged."
+    ),
+    EventKind.TOO_LATE: _about_who(
+        "The element {who} named was in the passage, but another interruption of this play "
+        "already stands, and only one can. {who} comes too late: the card is burned and "
+        "they take one card, a lighter penalty than a wrong claim."
+    ),
+    EventKind.PASS: _about_who(
+        "A Bard may always pass instead of playing. {who} takes one card from the deck and "
+        "the turn moves clockwise to {turn}. Passing is safe, but it grows the hand "
+        "that must be emptied to win."
+    ),
+    EventKind.BURN: _about_who(
+        "{who} passed and, as a passing Bard may, burned a card of their choice: it is out "
+        "of the game for good. The pass still brings a card, so the hand keeps its size but "
+        "swaps that element for a fresh one. The turn goes to {turn}."
+    ),
     EventKind.DEALT: fixed(
         "Cards are dealt at random from the deck, and only the Bard who receives them (and "
         "a person Barkeep) learns which: the table sees just how many each Bard holds."
@@ -357,8 +331,15 @@ EVENT_CAPTIONS: Mapping[str, Callable[[Event, LanternView], str]] = {
     EventKind.RESUMED: _resumed,
     EventKind.CLOSED_UNFINISHED: _closed_unfinished,
     EventKind.ASLEEP: _asleep,
-    EventKind.UNDER_TABLE: _under_table,
-    EventKind.WON: _won,
+    EventKind.UNDER_TABLE: _about_who(
+        "{who} slept through three turns in a row, so the Barkeep sent them Under The Table: "
+        "they are out for good, their cards return to the deck and their bench is free."
+    ),
+    EventKind.WON: _about_who(
+        "{who} meets all four conditions of the win at once: no cards, the last verified "
+        "passage, no Loose Ends on the table and no interruption awaiting a ruling. The win "
+        "is checked after every action, so it is immediate. {who} may write the last words."
+    ),
     EventKind.CLOSING: _closing,
 }
 """Every kind of line the Lantern logs, with its caption."""

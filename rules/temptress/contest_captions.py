@@ -34,22 +34,15 @@ def _actor(view: TemptressView) -> str:
     return seat_name(view, view.contest.actor) if view.contest is not None else "the actor"
 
 
-def _joined(event: Event, view: TemptressView) -> str:
-    who = opener(event.text, view)
-    return one_line(
-        f"{who} joins against {_actor(view)}. Opponents play toward every target too, in",
-        "reverse order of joining (the actor last), each with a three-card budget, and earn",
-        "Rapport or Faux Pas by their own results. The highest total on the last target",
-        "gets their intention.",
-    )
+def _about_who(*parts: str) -> EventCaption:
+    """A caption that names the suitor the event opens with (``{who}``) and the action's
+    actor (``{actor}``); the rest of its words are the same every time."""
+    template = one_line(*parts)
 
+    def caption(event: Event, view: TemptressView) -> str:
+        return template.format(who=opener(event.text, view), actor=_actor(view))
 
-def _stayed_out(event: Event, view: TemptressView) -> str:
-    who = opener(event.text, view)
-    return one_line(
-        f"{who} stays out of {_actor(view)}'s action: no cards risked and nothing to win",
-        "from it. Only those who join play toward its targets.",
-    )
+    return caption
 
 
 def _target(event: Event, view: TemptressView) -> str:
@@ -152,22 +145,6 @@ def _raised(event: Event, view: TemptressView) -> str:
     )
 
 
-def _not_raised(event: Event, view: TemptressView) -> str:
-    who = opener(event.text, view)
-    return one_line(
-        f"{who} stops instead of raising: what was already won is safe and no Faux Pas can",
-        "come of it, and the cards left of the budget stay in hand for later.",
-    )
-
-
-def _followed(event: Event, view: TemptressView) -> str:
-    who = opener(event.text, view)
-    return one_line(
-        f"{who} follows the raise: both sides play toward the new target with the cards left",
-        "of their budgets. The higher total wins; missing takes a stake off the table.",
-    )
-
-
 def _not_followed(event: Event, view: TemptressView) -> str:
     who = opener(event.text, view)
     raiser = view.contest.raiser if view.contest is not None else None
@@ -187,15 +164,6 @@ def _gains(event: Event, view: TemptressView) -> str:
         "Everyone in an action is paid by their own results: 1 Rapport for the first target,",
         "2 for the second, a pile card for the third, and a Faux Pas for each raised target",
         f"missed.{holds}",
-    )
-
-
-def _prevails(event: Event, view: TemptressView) -> str:
-    who = opener(event.text, view)
-    return one_line(
-        "In an opposed action only the highest total on the last target gets their intention,",
-        f"reached or not: {who} had it, so {who}'s aim in this scene succeeds. Rapport was",
-        "already paid to each by their own results.",
     )
 
 
@@ -242,15 +210,6 @@ def _woman_retired(event: Event, view: TemptressView) -> str:
     )
 
 
-def _vote(event: Event, view: TemptressView) -> str:
-    who = opener(event.text, view)
-    return one_line(
-        f"With the island narrating, {who} and every other suitor who did not take the",
-        f"action vote once on an extra Rapport chip for {_actor(view)}. When all have voted,",
-        "more yes than no gives the chip; an abstention counts for neither side.",
-    )
-
-
 def _vote_result(event: Event, view: TemptressView) -> str:
     yes, no = (numbers(event.text) + [0, 0])[:2]
     won = "a majority, so the actor has the chip" if yes > no else "no majority, so no chip"
@@ -263,23 +222,6 @@ def _vote_result(event: Event, view: TemptressView) -> str:
 # --- arguments -----------------------------------------------------------------------------
 
 
-def _argument_avoided(event: Event, view: TemptressView) -> str:
-    who = opener(event.text, view)
-    return one_line(
-        f"{who} pays as much Rapport as the argument cost to avoid it: no cards are played,",
-        f"the chips both spent are gone, and nobody may argue with {who} again this round.",
-    )
-
-
-def _argument_accepted(event: Event, view: TemptressView) -> str:
-    who = opener(event.text, view)
-    return one_line(
-        f"{who} accepts. Each side sets a stake: the other's match clues, sorceress clues,",
-        "hand, or a promise. Then both play cards, the initiator first, with no Rapport won",
-        "or spent; missing a target takes your own stake off the table.",
-    )
-
-
 def _stake(event: Event, view: TemptressView) -> str:
     who = opener(event.text, view)
     what = after(event.text, who).split(": ", 1)[-1].rstrip(".")
@@ -287,24 +229,6 @@ def _stake(event: Event, view: TemptressView) -> str:
     return one_line(
         f"{who} stakes {what}: that is what {who} gets by winning. Clues or a hand won are",
         "shown to the winner alone; a promise goes into the pact log for all to see.",
-    )
-
-
-def _previous_target(event: Event, view: TemptressView) -> str:
-    who = opener(event.text, view)
-    return one_line(
-        f"{who} raised, played alone and missed. A raiser whose opponent does not follow",
-        "must reach the new target; otherwise the cards played for the previous target",
-        "decide who wins.",
-    )
-
-
-def _argument_won(event: Event, view: TemptressView) -> str:
-    who = opener(event.text, view)
-    return one_line(
-        f"{who} has the higher total on the deciding target (a tie goes to a roll-off), so",
-        f"{who} wins. The winner collects their own stake if it is still on the table; the",
-        "loser gets nothing either way.",
     )
 
 
@@ -333,28 +257,65 @@ def _stake_seen(event: Event, view: TemptressView) -> str:
 
 
 CONTEST_EVENTS: dict[str, EventCaption] = {
-    EventKind.JOINED: _joined,
-    EventKind.STAYED_OUT: _stayed_out,
+    EventKind.JOINED: _about_who(
+        "{who} joins against {actor}. Opponents play toward every target too, in",
+        "reverse order of joining (the actor last), each with a three-card budget, and earn",
+        "Rapport or Faux Pas by their own results. The highest total on the last target",
+        "gets their intention.",
+    ),
+    EventKind.STAYED_OUT: _about_who(
+        "{who} stays out of {actor}'s action: no cards risked and nothing to win",
+        "from it. Only those who join play toward its targets.",
+    ),
     EventKind.TARGET: _target,
     EventKind.REROLL: _reroll,
     EventKind.PLAY: _play,
     EventKind.TARGET_RESULT: _target_result,
     EventKind.RAISED: _raised,
-    EventKind.NOT_RAISED: _not_raised,
-    EventKind.FOLLOWED: _followed,
+    EventKind.NOT_RAISED: _about_who(
+        "{who} stops instead of raising: what was already won is safe and no Faux Pas can",
+        "come of it, and the cards left of the budget stay in hand for later.",
+    ),
+    EventKind.FOLLOWED: _about_who(
+        "{who} follows the raise: both sides play toward the new target with the cards left",
+        "of their budgets. The higher total wins; missing takes a stake off the table.",
+    ),
     EventKind.NOT_FOLLOWED: _not_followed,
     EventKind.GAINS: _gains,
-    EventKind.PREVAILS: _prevails,
+    EventKind.PREVAILS: _about_who(
+        "In an opposed action only the highest total on the last target gets their intention,",
+        "reached or not: {who} had it, so {who}'s aim in this scene succeeds. Rapport was",
+        "already paid to each by their own results.",
+    ),
     EventKind.ROLL_OFF: _roll_off,
     EventKind.PILE_DRAW: _pile_draw,
     EventKind.WOMAN_RETIRED: _woman_retired,
-    EventKind.VOTE: _vote,
+    EventKind.VOTE: _about_who(
+        "With the island narrating, {who} and every other suitor who did not take the",
+        "action vote once on an extra Rapport chip for {actor}. When all have voted,",
+        "more yes than no gives the chip; an abstention counts for neither side.",
+    ),
     EventKind.VOTE_RESULT: _vote_result,
-    EventKind.ARGUMENT_AVOIDED: _argument_avoided,
-    EventKind.ARGUMENT_ACCEPTED: _argument_accepted,
+    EventKind.ARGUMENT_AVOIDED: _about_who(
+        "{who} pays as much Rapport as the argument cost to avoid it: no cards are played,",
+        "the chips both spent are gone, and nobody may argue with {who} again this round.",
+    ),
+    EventKind.ARGUMENT_ACCEPTED: _about_who(
+        "{who} accepts. Each side sets a stake: the other's match clues, sorceress clues,",
+        "hand, or a promise. Then both play cards, the initiator first, with no Rapport won",
+        "or spent; missing a target takes your own stake off the table.",
+    ),
     EventKind.STAKE: _stake,
-    EventKind.PREVIOUS_TARGET: _previous_target,
-    EventKind.ARGUMENT_WON: _argument_won,
+    EventKind.PREVIOUS_TARGET: _about_who(
+        "{who} raised, played alone and missed. A raiser whose opponent does not follow",
+        "must reach the new target; otherwise the cards played for the previous target",
+        "decide who wins.",
+    ),
+    EventKind.ARGUMENT_WON: _about_who(
+        "{who} has the higher total on the deciding target (a tie goes to a roll-off), so",
+        "{who} wins. The winner collects their own stake if it is still on the table; the",
+        "loser gets nothing either way.",
+    ),
     EventKind.NOTHING_WON: _nothing_won,
     EventKind.PACT: _pact,
     EventKind.STAKE_SEEN: _stake_seen,

@@ -210,7 +210,10 @@ def test_the_table_opens_with_the_oldest_on_the_floor():
     assert [e.text for e in state.log[:3]] == [
         "The suitors arrive on the island: Ada, Basil, Cora, Dmitri, Edie.",
         "Four women greet them, three daughters and their mother the sorceress, who looks "
-        "just like them: " + "; ".join(f"{w.name}: {w.personality}" for w in pack().women[:4]),
+        "just like them: Oriane: Laughs at storms and collects the shells they leave behind; "
+        "Seraphine: Speaks softly, but every word lands like a well-aimed arrow; Isolde: Sighs "
+        "at sunsets and insists she is never sentimental; Marisol: Swims further out than "
+        "anyone dares and returns smiling.",
         "Round 1. Cora, the oldest, has the first claim on the floor.",
     ]
 

@@ -130,7 +130,9 @@ def new(config: TemptressConfig, seed: int) -> TemptressState:
         state,
         "The suitors arrive on the island: " + ", ".join(config.suitors) + ".",
         "Four women greet them, three daughters and their mother the sorceress, "
-        "who looks just like them: " + "; ".join(f"{w.name}: {w.personality}" for w in women),
+        "who looks just like them: "
+        + "; ".join(f"{w.name}: {w.personality.rstrip('.')}" for w in women)
+        + ".",
         kind=EventKind.ARRIVAL,
     )
     state = log(

@@ -42,8 +42,7 @@ def shows_all(game: Any, deal: CoachedDeal, person_seed: int | None) -> bool:
         deciders = [session.bot_for(seat) for seat in range(deal.seats)]
         deciders[deal.person] = random_seat(deal.person, person_seed)
     seen = first_seen(session, deal, deciders)
-    shown = all(shown.kind in seen for shown in deal.shows)
-    return shown and max(seen.values()) <= deal.within
+    return all(shown.kind in seen for shown in deal.shows)
 
 
 def firmness(game: Any, deal: CoachedDeal, tries: int) -> int:

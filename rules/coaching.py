@@ -72,7 +72,8 @@ def first_seen(
     session: Session[Any], deal: CoachedDeal, deciders: Sequence[Bot] | None = None
 ) -> dict[str, int]:
     """Plays ``session`` on (every seat by its game's bot, or by ``deciders``) to the end
-    of turn ``deal.within``; the turn each rule of ``deal.shows`` first happened in."""
+    of turn ``deal.within``; the turn each rule of ``deal.shows`` first happened in (a
+    rule first seen after that turn is not there)."""
     game = session.game
     wanted = {shown.kind for shown in deal.shows}
     seen: dict[str, int] = {}
@@ -80,12 +81,14 @@ def first_seen(
     read = 0
     while True:
         turn = game.turn_of(state)
+        if turn > deal.within:
+            return seen
         for event in state.log[read:]:
             if event.kind in wanted and event.kind not in seen:
                 seen[event.kind] = turn
         read = len(state.log)
         prompt = game.prompt(state)
-        if prompt is None or turn > deal.within or len(seen) == len(wanted):
+        if prompt is None or len(seen) == len(wanted):
             return seen
         seat = prompt.seats[0]
         view = game.view(state, seat)

@@ -5,7 +5,7 @@ bots' pick from the person's own view."""
 from __future__ import annotations
 
 import pytest
-from attrs import frozen
+from attrs import evolve, frozen
 
 from rules import registry
 from rules.choices import Option, Pick, Write
@@ -40,7 +40,12 @@ def test_the_coached_deal_shows_each_listed_rule_within_its_first_turns(game_id:
     session, deal = _session(game_id)
     seen = first_seen(session, deal)
     assert {shown.kind for shown in deal.shows} == set(seen), seen
-    assert max(seen.values()) <= deal.within
+
+
+def test_a_rule_first_seen_after_the_deals_last_turn_is_not_counted():
+    session, deal = _session("lantern")
+    assert first_seen(session, deal) == {"interruption": 0, "loose_end": 4}
+    assert first_seen(session, evolve(deal, within=3)) == {"interruption": 0}
 
 
 @pytest.mark.parametrize("game_id", registry.ids())

@@ -98,3 +98,17 @@ def test_play_refuses_a_name_a_screen_cannot_show(capsys):
         main(["teach", "temptress", "--play", "--name", "A\x1b[31mB"])
     assert exit_.value.code == 2
     assert "the name" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("name", "said"),
+    [
+        ("  ", "the name is empty"),
+        ("A" * 17, "the name is too long (16 characters at most)"),
+    ],
+)
+def test_play_refuses_a_name_the_setup_form_would_refuse(name: str, said: str, capsys):
+    with pytest.raises(SystemExit) as exit_:
+        main(["teach", "temptress", "--play", "--name", name])
+    assert exit_.value.code == 2
+    assert said in capsys.readouterr().err

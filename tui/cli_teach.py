@@ -15,7 +15,6 @@ GUEST = "Guest"
 """The person's name at a coached game unless ``--name`` gives one."""
 
 
-
 def add_teach_command(commands: Any, common: argparse.ArgumentParser, game_ids: Any) -> None:
     teach = commands.add_parser(
         "teach",

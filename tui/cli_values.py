@@ -34,17 +34,13 @@ def seconds(text: str) -> float:
 
 def player_name(text: str) -> str:
     """A person's name, as the setup form would take it."""
-    from rules.names import name_fault, plain_name
-    from tui.setup_form import LONGEST_NAME
+    from rules.names import plain_name
+    from tui.setup_form import name_problem
 
     name = plain_name(text)
-    fault = name_fault(name)
-    if not name:
-        raise argparse.ArgumentTypeError("a name cannot be empty")
-    if len(name) > LONGEST_NAME:
-        raise argparse.ArgumentTypeError(f"a name has {LONGEST_NAME} characters at most")
-    if fault is not None:
-        raise argparse.ArgumentTypeError(f"the name {fault}")
+    problem = name_problem(name)
+    if problem is not None:
+        raise argparse.ArgumentTypeError(f"the name {problem}")
     return name
 
 

@@ -22,8 +22,9 @@ class CoachFlow(GameFlow):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self._shown = True
-        self._hints: dict[tuple[int, Seat], str] = {}
-        """The hint for (the moment, the seat): a screen asks for it at every redraw."""
+        self._last: tuple[tuple[int, Seat], str] | None = None
+        """The last hint worked out, for (the moment, the seat): screens ask for it at
+        every redraw, and working it out runs the bot."""
 
     @property
     def coach(self) -> Coaching | None:
@@ -39,6 +40,6 @@ class CoachFlow(GameFlow):
 
     def hint(self, seat: Seat) -> str:
         key = (len(self.session.actions), seat)
-        if key not in self._hints:
-            self._hints = {key: hint(self.session, seat)}
-        return self._hints[key]
+        if self._last is None or self._last[0] != key:
+            self._last = (key, hint(self.session, seat))
+        return self._last[1]

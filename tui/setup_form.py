@@ -50,6 +50,16 @@ def bot_names(count: int, taken: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(free[:count])
 
 
+def name_problem(name: str) -> str | None:
+    """What is wrong with one name (already ``plain_name``), to follow "the name", or
+    None: the setup form and ``--name`` take a name by the same rules."""
+    if not name:
+        return "is empty"
+    if len(name) > LONGEST_NAME:
+        return f"is too long ({LONGEST_NAME} characters at most)"
+    return name_fault(name)
+
+
 def check_setup(
     game: GameInfo[Any, Any],
     entry: SetupEntry,
@@ -73,13 +83,11 @@ def check_setup(
     seen: dict[str, int] = {}
     for index, name in enumerate(names):
         label = f"Seat {index + 1}"
-        fault = name_fault(name)
+        problem = name_problem(name)
         if not name:
             problems.append(f"{label} needs a name.")
-        elif len(name) > LONGEST_NAME:
-            problems.append(f"{label}'s name is too long ({LONGEST_NAME} characters at most).")
-        elif fault is not None:
-            problems.append(f"{label}'s name {fault}.")
+        elif problem is not None:
+            problems.append(f"{label}'s name {problem}.")
         elif look_alike(name) in seen:
             other = seen[look_alike(name)]
             if names[other].casefold() == name.casefold():
@@ -89,7 +97,7 @@ def check_setup(
                     f"Seats {other + 1} and {index + 1} are called {names[other]} and {name},"
                     " which look the same on screen: every name must look different."
                 )
-        if name and len(name) <= LONGEST_NAME and fault is None:  # only names fit to quote
+        if problem is None:  # only names fit to quote
             seen.setdefault(look_alike(name), index)
     seats = []
     for index, (name, kind, pin) in enumerate(zip(names, entry.kinds, entry.pins, strict=True)):

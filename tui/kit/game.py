@@ -45,17 +45,17 @@ class GameScreen(ParlourScreen):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "hint":  # a coached game's key alone, while there is a hint here
-            coach, seat = self.table.coach, self.hint_seat()
-            return (
-                not self.too_small
-                and coach is not None
-                and bool(seat is not None and coach.hint(seat))
-            )
+            return not self.too_small and bool(self.hint_here())
         return super().check_action(action, parameters)
 
     def hint_seat(self) -> Seat | None:
         """The seat whose decision this screen's hint is about (None: no hint here)."""
         return None
+
+    def hint_here(self) -> str:
+        """The coached game's hint for this screen, shown or hidden ('' when none)."""
+        coach, seat = self.table.coach, self.hint_seat()
+        return coach.hint(seat) if coach is not None and seat is not None else ""
 
     @on(events.Mount)
     def _first_hint(self) -> None:
@@ -63,8 +63,8 @@ class GameScreen(ParlourScreen):
 
     def show_hint(self) -> None:
         """The hint for ``hint_seat()`` (nothing when the hints are hidden)."""
-        coach, seat = self.table.coach, self.hint_seat()
-        text = coach.hint(seat) if coach and coach.hints_shown and seat is not None else ""
+        coach = self.table.coach
+        text = self.hint_here() if coach is not None and coach.hints_shown else ""
         for line in self.query(HintLine):
             line.show(text)
 

@@ -7,8 +7,10 @@ the resume list of 100 saves and the end of a game), startup and memory
 (``handoffs.py``: curtains per round, the same person twice) and the joined seats
 (``joined.py``: key to repaint on a seat's own terminal, over the socket and through
 the SSH door, against the same screen in hotseat play; the host's memory per joined
-seat) and the tournament (``tournament.py``: a bot among random seats, and each seat's
-share at an all-bot table, per game), then prints one
+seat) and the host under attack (``host_load.py``: its memory growth and how soon a
+seat's move is answered while unfinished 4 MB lines and watchers that never read beset
+it, against the same moves unattacked) and the tournament (``tournament.py``: a bot
+among random seats, and each seat's share at an all-bot table, per game), then prints one
 row per figure: the measure, the game, Parlour's value, the reference it is
 divided by, the ratio, the goal and whether it is met. ``--write-readme`` puts
 the table, the date and the machine into bench/README.md (the tournament's table
@@ -34,6 +36,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import engine_step  # noqa: E402
 import handoffs  # noqa: E402
+import host_load  # noqa: E402
 import joined  # noqa: E402
 import keys  # noqa: E402
 import screens_open  # noqa: E402
@@ -191,6 +194,16 @@ def collect(args: argparse.Namespace) -> tuple[list[Row], list[str], list[str]]:
         ))
         notes += [f"joined seats: {p}" for p in dict.fromkeys(seats.problems)]
 
+    print("the host under attack: unfinished lines and watchers that never read ...",
+          file=sys.stderr)
+    try:
+        attacked = host_load.measure(moves=args.host_moves)
+    except Exception as exc:  # a broken host must not hide the other rows
+        notes.append(f"host under attack: {type(exc).__name__}: {str(exc).splitlines()[0]}")
+    else:
+        rows += host_load_rows(attacked)
+        notes += [f"host under attack: {p}" for p in attacked.problems]
+
     print("engine step ...", file=sys.stderr)
     floor = statistics.median(engine_step.durable_write_floor())
     for game_id, timings in engine_step.measure(games=args.games).items():
@@ -228,6 +241,28 @@ def collect(args: argparse.Namespace) -> tuple[list[Row], list[str], list[str]]:
     return rows, notes, split
 
 
+def host_load_rows(found: host_load.HostLoad) -> list[Row]:
+    """Issue 28's goal: the host's memory grows at most 20 MB and seats are answered
+    within 50 ms while beset; beside each, the same moves unattacked."""
+    base, hit = found.baseline, found.attacked
+    table = f"{found.game} ({found.seats} seats joined), {len(hit.answers)} moves"
+    attack = f"{found.lines} unfinished 4 MB lines + {found.watchers} watchers never reading"
+    growth, calm = hit.growth_mib(), base.growth_mib()
+    p95, calm_p95 = hit.answer("p95"), base.answer("p95")
+    goal_mib, goal_s = host_load.GROWTH_GOAL_MIB, host_load.ANSWER_GOAL_S
+    return [
+        Row(f"host RSS growth under attack ({attack}) / {goal_mib:g} MB", table,
+            f"{growth:.1f} MiB", f"{goal_mib:g} MiB", growth / goal_mib, 1.0),
+        Row("host RSS growth: attacked / the same moves unattacked", table,
+            f"{growth:.1f} MiB", f"{calm:.1f} MiB", growth / calm if calm > 0 else math.nan,
+            None),
+        Row(f"a move answered (Act to the seat's next snapshot), p95 under attack / "
+            f"{goal_s * 1000:g} ms", table, ms(p95), ms(goal_s), p95 / goal_s, 1.0),
+        Row("a move answered, p95: attacked / the same moves unattacked", table,
+            ms(p95), ms(calm_p95), p95 / calm_p95, None),
+    ]
+
+
 def markdown(rows: list[Row]) -> str:
     lines = ["| " + " | ".join(HEADS) + " |", "|" + "---|" * len(HEADS)]
     lines += ["| " + " | ".join(row.cells()) + " |" for row in rows]
@@ -263,6 +298,9 @@ def main() -> int:
     parser.add_argument("--ends", type=int, default=7,
                         help="timed ends of a game (each starts both apps afresh)")
     parser.add_argument("--games", type=int, default=10, help="bot games per game (engine)")
+    parser.add_argument("--host-moves", type=int, default=300,
+                        help="moves under attack, and again unattacked (host_load; the goal "
+                        "names 1,000: bench/host_load.py alone plays them)")
     parser.add_argument("--handoff-games", type=int, default=1, help="games per table (hand-offs)")
     parser.add_argument("--tournament-games", type=int, default=tournament.ALL_BOT_GAMES,
                         help="games at each all-bot table (tournament)")

@@ -186,3 +186,45 @@ def wire_strings(line: bytes) -> str:
             stack.extend(item.keys())
             stack.extend(item.values())
     return "\n".join(found)
+
+
+class HeadlessTable:
+    """A hosted table without a screen (for tests and benches of the host alone): the
+    session, its joined seats, and the watchers the host listens with."""
+
+    def __new__(cls, session: Session[Any], joined: frozenset[Seat]) -> Any:
+        from tui.flow_joined import JoinedSeats
+        from tui.port import SessionTable
+
+        class Table(JoinedSeats, SessionTable):
+            app: Any = None
+            table_screen: Any = None
+            stopped = False
+
+            def applied(self) -> None:
+                self.tell_watchers()
+
+            def advance(self) -> None:
+                self.tell_watchers()
+
+        table = Table(session)
+        table.seat_joined(joined)
+        return table
+
+
+async def headless_host(session: Session[Any], folder: Path, **kwargs: Any) -> Host:
+    """A started host of ``session`` (every person's seat joined), listening at
+    ``folder``/table.sock, with no screen and no waits for wrong codes."""
+    from tui.net.seating import Seating
+
+    people = [s for s, plan in enumerate(session.seats) if not plan.is_bot]
+    host = Host(HeadlessTable(session, frozenset(people)), Seating.deal(people),
+                folder / "table.sock", **kwargs)
+
+    async def no_wait(seconds: float) -> None:
+        return None
+
+    host.pacing.sleep = no_wait
+    await host.start()
+    host.begin()
+    return host

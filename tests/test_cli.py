@@ -260,3 +260,34 @@ def test_a_mistake_on_the_command_line_is_one_line_and_exit_code_2(argv, line, c
         main(argv)
     assert stop.value.code == 2
     assert capsys.readouterr().err == line + "\n"
+
+
+def test_a_bot_may_not_narrate_the_temptress_and_nothing_is_saved(tmp_path, capsys, monkeypatch):
+    from tui.app import ParlourApp
+    from tui.setup_form import BOT_NARRATOR
+
+    opened: list[object] = []
+    monkeypatch.setattr(ParlourApp, "run", lambda self: opened.append(self))
+    argv = ["new", "temptress", "--players", "Ann,Bo,Cy,Nat", "--bots", "1"]
+    (tmp_path / "saves").mkdir()
+    argv += ["--option", "narrator_person=1", "--saves", str(tmp_path / "saves")]
+    assert main(argv) == 2
+    assert capsys.readouterr().err == f"parlour: {BOT_NARRATOR}\n"
+    assert list((tmp_path / "saves").iterdir()) == []
+    assert opened == []
+
+
+def test_the_setup_form_seats_a_narrator_only_in_a_person(tmp_path):
+    from rules.session import PERSON
+    from tui.setup_form import BOT_NARRATOR, SetupEntry, check_setup
+
+    game = registry.get("temptress")
+    names = ("Ann", "Bo", "Cy", "Nat", "Eve")
+
+    def entry(last: str, narrator: str) -> SetupEntry:
+        kinds = (PERSON,) * 4 + (last,)
+        return SetupEntry(names, kinds, ("",) * 5, "7", (("narrator_person", narrator),))
+
+    assert check_setup(game, entry(BOT, "1"), pin_work=2) == ([BOT_NARRATOR], None)
+    assert check_setup(game, entry(PERSON, "1"), pin_work=2)[1] is not None
+    assert check_setup(game, entry(BOT, "0"), pin_work=2)[1] is not None  # the island narrates

@@ -5,6 +5,7 @@ moves, the same snapshot number."""
 
 from __future__ import annotations
 
+import os
 from contextlib import asynccontextmanager
 from pathlib import Path
 
@@ -13,6 +14,7 @@ from tests.net_helpers import WireClient, hosting, island, until
 from tests.tui_helpers import make_app, settle
 from tui.net import host as host_module
 from tui.net import wire
+from tui.net.seating import WRONG_CODE
 
 
 @asynccontextmanager
@@ -56,16 +58,19 @@ async def test_a_wrong_code_is_refused_slowed_and_logged_without_the_code(tmp_pa
         waits.append(seconds)
 
     async with _hosted(tmp_path, started=False) as (pilot, host):
-        host.sleep = sleep
+        host.pacing.sleep = sleep
         lines: list[str] = []
         host.log = lines.append
         for attempt in ("ZZZZZZ", "ZZZZZY", "ZZZZZX"):
             client = WireClient(host.path)
             answer = await client.join(attempt)
-            assert answer == wire.Refused(host_module.WRONG_CODE)
+            assert answer == wire.Refused(WRONG_CODE)
             assert client.welcome is None and client.snapshots == []
         assert waits == [1.0, 2.0, 4.0]
-        assert lines == [f"a wrong join code was tried ({n} so far)" for n in (1, 2, 3)]
+        uid = os.getuid()
+        assert lines == [
+            f"a wrong join code was tried ({n} in a row from account {uid})" for n in (1, 2, 3)
+        ]
         assert not any(code in line for line in lines for code in host.codes.values())
 
 

@@ -3,6 +3,7 @@ nothing starts; a socket already hosting a game is not taken over."""
 
 from __future__ import annotations
 
+import os
 import socket
 from pathlib import Path
 
@@ -66,8 +67,6 @@ def test_a_socket_already_hosting_a_game_is_not_taken_over(tmp_path: Path, capsy
 
 
 def test_a_socket_folder_that_is_no_folder_of_ours_is_refused(tmp_path: Path, capsys):
-    import os
-
     from tui.net.codes import folder_problem
 
     (tmp_path / "file").write_text("")
@@ -84,3 +83,94 @@ def test_a_socket_folder_that_is_no_folder_of_ours_is_refused(tmp_path: Path, ca
     assert folder_problem(theirs) == (
         f"{theirs} belongs to another user: --socket chooses another place"
     )
+
+
+# --- setup that cannot start is refused before anything is written (issue 28, point 13)
+
+
+@pytest.fixture
+def no_table(monkeypatch) -> list[object]:
+    """The apps that would have opened a table (none opens: the tests run headless)."""
+    from tui.app import ParlourApp
+
+    opened: list[object] = []
+    monkeypatch.setattr(ParlourApp, "run", lambda self: opened.append(self))
+    return opened
+
+
+def _refused(argv: list[str], saves: Path, capsys, line: str) -> None:
+    """``argv`` hosted with ``saves``: exit code 2, ``line`` alone on stderr, no save."""
+    saves.mkdir(exist_ok=True)
+    assert main([*argv, "--saves", str(saves)]) == 2
+    assert capsys.readouterr().err == f"parlour: {line}\n"
+    assert list(saves.iterdir()) == []
+
+
+def test_a_bot_in_the_narrators_seat_is_refused_before_the_save(tmp_path, capsys, no_table):
+    from tui.setup_form import BOT_NARRATOR
+
+    argv = ["host", "temptress", "--players", "Ann,Bo,Cy,Nat", "--bots", "1"]
+    argv += ["--option", "narrator_person=1", "--socket", str(tmp_path / "s")]
+    _refused(argv, tmp_path / "saves", capsys, BOT_NARRATOR)
+    assert BOT_NARRATOR == (
+        "The last seat narrates when Person narrates is 1, and a bot cannot narrate: make the "
+        "last seat a person (on the command line, leave out --bots, since bots sit last), or "
+        "set Person narrates to 0 to let the island narrate."
+    )
+    assert no_table == []
+
+
+def test_a_socket_path_over_the_unix_limit_is_refused_before_the_save(
+    tmp_path, capsys, no_table
+):
+    path = tmp_path / ("x" * 120) / "table.sock"
+    argv = ["host", "island", "--players", "Ann,Bo", "--bots", "1", "--socket", str(path)]
+    size = len(os.fsencode(path))
+    line = (
+        f"the socket path {path} is {size} bytes long, over the 107 a Unix socket allows: "
+        "--socket chooses a shorter one"
+    )
+    _refused(argv, tmp_path / "saves", capsys, line)
+    assert not path.parent.exists()
+    assert no_table == []
+
+
+def test_a_refused_here_leaves_no_save(tmp_path, capsys, no_table):
+    argv = ["host", "island", "--players", "Ann,Bo", "--bots", "1", "--here", "Zed"]
+    argv += ["--socket", str(tmp_path / "run" / "table.sock")]
+    _refused(argv, tmp_path / "saves", capsys, "--here names Zed, who is not at this table")
+    assert not (tmp_path / "run").exists()
+    assert no_table == []
+
+
+def test_a_missing_group_is_named_even_where_a_game_is_hosted(tmp_path, capsys, no_table):
+    path = tmp_path / "table.sock"
+    with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as other:
+        other.bind(str(path))
+        other.listen()
+        argv = ["host", "island", "--players", "Ann,Bo", "--bots", "1", "--socket", str(path)]
+        line = "there is no group called 'nosuchgroup'"
+        _refused([*argv, "--group", "nosuchgroup"], tmp_path / "saves", capsys, line)
+    assert no_table == []
+
+
+def test_a_socket_folder_writable_by_others_is_refused(tmp_path, capsys, no_table):
+    from tui.net.codes import folder_problem
+
+    shared = tmp_path / "shared"
+    shared.mkdir()
+    os.chmod(shared, 0o777)
+    argv = ["host", "island", "--players", "Ann,Bo", "--bots", "1"]
+    line = f"{shared} can be changed by other users: --socket chooses another place"
+    _refused([*argv, "--socket", str(shared / "table.sock")], tmp_path / "saves", capsys, line)
+    assert folder_problem(shared) == line
+    assert no_table == []
+
+
+def test_the_host_makes_its_socket_folder_before_the_table_opens(tmp_path, no_table):
+    import stat
+
+    argv = ["host", "island", "--players", "Ann,Bo", "--bots", "1", "--saves", str(tmp_path)]
+    assert main([*argv, "--socket", str(tmp_path / "run" / "table.sock")]) == 0
+    assert stat.S_IMODE((tmp_path / "run").stat().st_mode) == 0o700
+    assert len(no_table) == 1

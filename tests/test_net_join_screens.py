@@ -28,7 +28,7 @@ from tests.tui_helpers import (
 from tui.island.seat import IslandChoice
 from tui.island.table import IslandTable
 from tui.kit.table import TableScreen
-from tui.net.join_app import JoinApp, JoinScreen
+from tui.net.join_app import REJOIN, REMOTE_CRASH, JoinApp, JoinScreen
 from tui.screens.curtain import CurtainScreen
 from tui.screens.resolution import ResolutionScreen
 
@@ -54,7 +54,7 @@ async def test_a_joined_seat_plays_its_own_screens_at_a_mixed_table(tmp_path: Pa
         async with join_app.run_test(size=(100, 30)) as pilot:
             await until(lambda: join_app.joined is not None, pilot)
             await settle(host_pilot)
-            assert "Ann: " in screen_text(host_app) and "(joined)" in screen_text(host_app)
+            assert "1 Ann: joined; 1 frees the seat" in screen_text(host_app)
             await host_pilot.press("enter")  # the host starts the game
             await settle(host_pilot)
             assert host.codes[ANN] not in screen_text(host_app).replace("-", "")
@@ -110,7 +110,7 @@ async def test_a_wrong_code_is_refused_on_the_join_screen(tmp_path: Path):
         async def no_wait(seconds: float) -> None:
             return None
 
-        host.sleep = no_wait
+        host.pacing.sleep = no_wait
         join_app = JoinApp(host.path)
         async with join_app.run_test() as pilot:
             await settle(pilot)
@@ -120,23 +120,76 @@ async def test_a_wrong_code_is_refused_on_the_join_screen(tmp_path: Path):
             assert join_app.joined is None
 
 
-async def test_a_dropped_terminal_says_so_and_enter_joins_again(tmp_path: Path):
+async def test_a_dropped_terminal_joins_again_by_itself_with_its_rejoin_code(tmp_path: Path):
     host_app = make_app(tmp_path)
     async with host_app.run_test() as host_pilot:
         host = await hosting(host_pilot, island(4, people=2), tmp_path, [ANN])
         join_app = JoinApp(host.path, code=host.codes[ANN])
         async with join_app.run_test() as pilot:
             await until(lambda: join_app.joined is not None, pilot)
+            rejoin = host.seating.claims[ANN]
+            assert join_app.code == rejoin
+            toast = REJOIN.format(f"{rejoin[:3]}-{rejoin[3:]}")
+            assert [n.message for n in join_app._notifications] == [toast]
             mine = join_app.joined.table.view(ANN)
-            for client in list(host.clients):
-                client.close()  # the connection drops
-            await until(lambda: isinstance(join_app.screen, JoinScreen), pilot)
-            await until(lambda: "connection to the host was lost" in screen_text(join_app), pilot)
-            assert host.table.seats[ANN].away
-            await press(pilot, "enter")  # the same code, kept
+            first = host.clients[0]
+            first.abort()  # the connection drops (the host let a slow reader go, say)
+            await until(lambda: host.clients and host.clients[0] is not first, pilot)
             await until(lambda: join_app.joined is not None, pilot)
             assert join_app.joined.table.view(ANN) == mine
             assert not host.table.seats[ANN].away
+            await press(pilot, "question_mark")
+            assert join_app.screen._phase.endswith("\n\n" + toast)
+
+
+async def test_when_the_host_ends_a_joined_terminal_ends_saying_how_to_come_back(tmp_path: Path):
+    host_app = make_app(tmp_path)
+    async with host_app.run_test() as host_pilot:
+        host = await hosting(host_pilot, island(4, people=2), tmp_path, [ANN])
+        join_app = JoinApp(host.path, code=host.codes[ANN])
+        async with join_app.run_test() as pilot:
+            await until(lambda: join_app.joined is not None, pilot)
+            rejoin = host.seating.claims[ANN]
+            host.close()
+            await until(lambda: join_app.farewell is not None, pilot)
+        assert join_app.farewell == (
+            "parlour: The host has ended the game. When the game is hosted again "
+            f"(parlour host --resume), join with your rejoin code {rejoin[:3]}-{rejoin[3:]}."
+        )
+        assert join_app.return_code == 0
+
+
+async def test_a_joined_terminal_whose_host_vanished_ends_after_one_try_again(tmp_path: Path):
+    host_app = make_app(tmp_path)
+    async with host_app.run_test() as host_pilot:
+        host = await hosting(host_pilot, island(4, people=2), tmp_path, [ANN])
+        join_app = JoinApp(host.path, code=host.codes[ANN])
+        async with join_app.run_test() as pilot:
+            await until(lambda: join_app.joined is not None, pilot)
+            host._server.close()  # the host is gone: nobody listens, every connection drops
+            host.path.unlink()
+            for client in list(host.clients):
+                client.abort()
+            await until(lambda: join_app.farewell is not None, pilot)
+        assert join_app.farewell.startswith(
+            "parlour: The connection to the host was lost: the host has stopped. When the game"
+        )
+
+
+async def test_a_joined_terminal_takes_no_screenshot(tmp_path: Path):
+    host_app = make_app(tmp_path)
+    async with host_app.run_test() as host_pilot:
+        host = await hosting(host_pilot, island(4, people=3), tmp_path, [ANN, BO, CLEO])
+        host.begin()
+        watching = JoinApp(host.path, watching=True, remote=True)
+        async with watching.run_test() as pilot:
+            await until(lambda: isinstance(watching.screen, IslandTable), pilot)
+            titles = [c.title for c in watching.get_system_commands(watching.screen)]
+            assert "Screenshot" not in titles and "Help" in titles
+            assert watching.deliver_screenshot(path=str(tmp_path)) is None
+            assert list(tmp_path.glob("*.svg")) == []
+            assert watching.report_crash(RuntimeError("x")) == REMOTE_CRASH
+            assert watching.crash_log is None
 
 
 async def test_a_watching_terminal_shows_the_public_table_and_acts_on_nothing(tmp_path: Path):
@@ -173,7 +226,7 @@ async def test_the_end_screens_keys_on_a_joined_terminal_say_where_they_act(tmp_
             await press(pilot, "e")
             await press(pilot, "p")
             shown = [n.message for n in join_app._notifications]
-            assert shown == [EXPORT, AGAIN]
+            assert shown[1:] == [EXPORT, AGAIN]  # (after the rejoin code's)
 
 
 @pytest.mark.parametrize("game_id", game_ids())

@@ -50,8 +50,8 @@ from tests.screen_sweep import (
 )
 from tests.tui_helpers import make_app, open_setup, screen_text, settle, wait_until
 from tui.messages import AskFirst
-from tui.net.hosting import CodesScreen
 from tui.net.join_app import JoinApp, JoinScreen
+from tui.net.seats_screen import SeatsLaterScreen, SeatsScreen
 from tui.screens.confirm import ConfirmScreen
 from tui.screens.help import HelpScreen
 from tui.screens.lobby import LobbyScreen
@@ -91,7 +91,7 @@ def test_every_screen_class_belongs_to_the_shell_or_one_game():
     assert all(is_abstract(base) for base in kit_classes())
 
 
-HOSTING = frozenset({CodesScreen, JoinScreen})
+HOSTING = frozenset({SeatsScreen, SeatsLaterScreen, JoinScreen})
 SHELL_ONLY = frozenset({LobbyScreen, ResumeScreen, ConfirmScreen, SaveFailedScreen}) | HOSTING
 """Shell screens rendered once, by the shell tests: those that never show a game, the
 question before a move that cannot be taken back (the drives act through the flow,
@@ -110,7 +110,11 @@ async def test_the_host_codes_and_the_join_screen_at_every_size(tmp_path: Path):
     app = make_app(tmp_path)
     async with app.run_test(size=DRIVE) as pilot:
         host = await hosting(pilot, tables("island")[0].session(5, pins=False), tmp_path, [0, 1])
-        problems = await _sizes_of(pilot, CodesScreen)
+        problems = await _sizes_of(pilot, SeatsScreen)
+        await pilot.press("enter")  # the game starts; the seats come back from the palette
+        pilot.app.push_screen(SeatsLaterScreen(host, "Temptation Island", ()))
+        problems += await _sizes_of(pilot, SeatsLaterScreen)
+        await pilot.press("enter")
         joining = JoinApp(host.path)
         async with joining.run_test(size=DRIVE) as join_pilot:
             problems += await _sizes_of(join_pilot, JoinScreen)

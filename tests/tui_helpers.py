@@ -20,7 +20,9 @@ HEX_KEYS = "dewazx"  # direction index -> key, as bound on the Island table
 
 def make_app(saves_dir: Path, **kwargs: object) -> ParlourApp:
     """The app as the tests build it: bots act at once, the seed is fixed, PINs are
-    cheap (tests/test_pins.py holds the real cost to account)."""
+    cheap (tests/test_pins.py holds the real cost to account), and its data folder (the
+    crash log, the host's log and key) is the saves folder's parent, never the home's."""
+    kwargs.setdefault("data_dir", saves_dir.parent)
     kwargs.setdefault("bot_delay", 0.0)
     kwargs.setdefault("dice_delay", 0.0)
     kwargs.setdefault("seed_source", lambda: 7)

@@ -55,8 +55,9 @@ class ParlourApp(TableApp):
         ascii_cards: bool = False,
         turn_timer: Callable[[float, Callable[[], None]], object] | None = None,
         dice_timer: Callable[[float, Callable[[], None]], object] | None = None,
+        data_dir: Path | None = None,
     ) -> None:
-        super().__init__(saves_dir.parent, theme, ascii_cards)
+        super().__init__(data_dir, theme, ascii_cards)
         self.turn_timer = turn_timer
         """How a game's turn timer waits (None: a Textual timer, by the wall clock; tests
         hand in one they run themselves)."""

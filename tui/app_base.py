@@ -20,6 +20,7 @@ from textual.filter import LineFilter
 from textual.notifications import SeverityLevel
 from textual.screen import Screen
 
+from rules.folders import user_data_folder
 from rules.names import showable
 from themes.colours import THEMES
 from tui import messages
@@ -40,12 +41,16 @@ class TableApp(App[None]):
     TITLE = "Parlour"
     BINDINGS: ClassVar[list[BindingType]] = [Binding("ctrl+q", "quit", "Quit", priority=True)]
 
-    def __init__(self, data_dir: Path, theme: str = "parlour", ascii_cards: bool = False) -> None:
+    def __init__(
+        self, data_dir: Path | None = None, theme: str = "parlour", ascii_cards: bool = False
+    ) -> None:
         super().__init__()
         self.ascii_cards = ascii_cards
         """``--ascii``: suit letters for suit symbols on every screen (``tui.ascii_cards``)."""
-        self.data_dir = data_dir
-        """Where the crash log goes (the saves folder's parent)."""
+        self.data_dir = user_data_folder() if data_dir is None else data_dir
+        """Where the crash log, the host's log and the SSH door's key go: the user's own
+        data folder (``rules.folders.user_data_folder``), whatever ``--saves`` says; tests
+        hand in their own. Its files are opened through ``tui.private_files``."""
         self.keys_from = 0.0
         """When the screen now showing was shown: older keys are dropped (tui.kit.keys)."""
         self.crash_log: Path | None = None
@@ -71,9 +76,13 @@ class TableApp(App[None]):
         if self._exception is None:  # Pilot re-raises the first one in tests
             self._exception = error
             self._exception_event.set()
-        self.crash_log = write_crash_log(self.data_dir, error)
-        self.crash_message = crash_line(self.crash_log)  # the CLI prints it, once restored
+        self.crash_message = self.report_crash(error)  # the CLI prints it, once restored
         self._close_messages_no_wait()
+
+    def report_crash(self, error: Exception) -> str:
+        """Write ``error``'s private log; the one line for the command line."""
+        self.crash_log = write_crash_log(self.data_dir, error)
+        return crash_line(self.crash_log)
 
     def fail_with(self, error: Exception) -> None:
         """An unexpected error from outside the app's own message loop (the host's
@@ -115,7 +124,12 @@ class TableApp(App[None]):
 
     @on(messages.HelpWanted)
     def _help(self, message: messages.HelpWanted) -> None:
-        self.push_screen(HelpScreen(message.title, message.rules, message.phase, message.keys))
+        phase = self.help_phase(message.phase)
+        self.push_screen(HelpScreen(message.title, message.rules, phase, message.keys))
+
+    def help_phase(self, phase: str) -> str:
+        """What ``?`` says of the current phase (an app may add to the screen's words)."""
+        return phase
 
     def routes(self) -> messages.Router | None:
         """Where a game's screens' messages go (None: no game here now)."""

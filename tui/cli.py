@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 from rules import registry
-from tui.cli_game import add_bot_delay, finish, new_session
+from tui.cli_game import add_bot_delay, add_saves_options, finish, new_session, saves_folder
 from tui.cli_teach import PLAY_DELAY, TEACH_DELAY, add_teach_command, coached_problem
 from tui.cli_values import (
     KNOWN_SEED,
@@ -39,12 +39,7 @@ class OneLineParser(argparse.ArgumentParser):
 
 def _common() -> OneLineParser:
     common = OneLineParser(add_help=False)
-    common.add_argument(
-        "--saves",
-        metavar="DIR",
-        default=argparse.SUPPRESS,
-        help="folder for save files (default ./saves if it exists, else your data folder)",
-    )
+    add_saves_options(common)
     common.add_argument(
         "--theme",
         default=argparse.SUPPRESS,
@@ -321,10 +316,12 @@ def _own_pack(game: Any, path: str) -> tuple[Any, str]:
 
 
 def _run_app(args: argparse.Namespace) -> int:
-    from rules.folders import default_folder
     from tui.app import ParlourApp
 
-    saves_dir = Path(args.saves) if hasattr(args, "saves") else default_folder()
+    saves_dir, problem = saves_folder(args)
+    if problem and not (args.command == "resume" and args.file is not None):
+        print(shown(f"parlour: {problem}"), file=sys.stderr)  # (a file named is the one written)
+        return 2
     pack = getattr(args, "pack", None)
     opening: Any = None
     delay = max(0.0, getattr(args, "bot_delay", 0.8))

@@ -1,10 +1,12 @@
-"""What the game commands of ``parlour`` share: a new game from the command line's
-names and options, and the exit after the app."""
+"""What the game commands of ``parlour`` share: the saves folder (refused when others may
+change it), a new game from the command line's names and options, and the exit after
+the app."""
 
 from __future__ import annotations
 
 import argparse
 import sys
+from pathlib import Path
 from typing import Any
 
 from rules import registry
@@ -29,6 +31,36 @@ def finish(app: Any) -> int:
         if line is not None:
             print(shown(line), file=sys.stderr)
     return int(app.return_code or 0)
+
+
+def add_saves_options(common: argparse.ArgumentParser) -> None:
+    """``--saves DIR``, and ``--shared-saves`` to save there even when others may change it."""
+    from rules.folders import SHARED_SAVES
+
+    common.add_argument(
+        "--saves",
+        metavar="DIR",
+        default=argparse.SUPPRESS,
+        help="folder for save files (default ./saves if it exists, else your data folder)",
+    )
+    common.add_argument(
+        SHARED_SAVES,
+        action="store_true",
+        default=argparse.SUPPRESS,
+        help="save in the --saves folder even when other users may change it",
+    )
+
+
+def saves_folder(args: argparse.Namespace) -> tuple[Path, str]:
+    """The folder games are saved in (``--saves``, else ``rules.folders.default_folder``)
+    and the sentence refusing it ('' when none): a folder another user owns or may change,
+    unless ``--shared-saves`` says to save there all the same."""
+    from rules.folders import default_folder, saves_folder_problem
+
+    folder = Path(args.saves) if hasattr(args, "saves") else default_folder()
+    if getattr(args, "shared_saves", False):
+        return folder, ""
+    return folder, saves_folder_problem(folder) or ""
 
 
 def new_session(args: argparse.Namespace, pack: str | None) -> tuple[str, Any]:

@@ -60,7 +60,9 @@ class JoinedSeats:
                 self.away.discard(seat)
             self.tell_watchers()
             screen = self.table_screen
-            if self.stopped or screen is None or self.app.screen is not screen:
+            if self.stopped or screen is None or not self.app._running:  # (nor while it closes)
+                return
+            if self.app.screen is not screen:
                 return
             if screen.is_mounted and screen.is_attached:  # (not while the app closes)
                 screen.refresh_view()

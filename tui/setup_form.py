@@ -60,6 +60,22 @@ def name_problem(name: str) -> str | None:
     return name_fault(name)
 
 
+BOT_NARRATOR = (
+    "The last seat narrates when Person narrates is 1, and a bot cannot narrate: make the "
+    "last seat a person (on the command line, leave out --bots, since bots sit last), or "
+    "set Person narrates to 0 to let the island narrate."
+)
+
+
+def referee_problem(game_id: str, kinds: tuple[str, ...], options: dict[str, int]) -> str | None:
+    """Why a bot sits in a seat only a person can play (None: none does): the Temptress's
+    narrator, the last seat when ``narrator_person`` is 1 (a bot narrator cannot run the
+    open floor). The Lantern's Barkeep may be a bot: its demo Barkeep plays the seat."""
+    if game_id == "temptress" and options.get("narrator_person") == 1 and kinds[-1:] == (BOT,):
+        return BOT_NARRATOR
+    return None
+
+
 def check_setup(
     game: GameInfo[Any, Any],
     entry: SetupEntry,
@@ -147,6 +163,9 @@ def check_setup(
             elif len(text) > field.longest:
                 problems.append(f"{field.label} is too long ({field.longest} characters at most).")
             texts[field.key] = text
+    referee = referee_problem(game.id, entry.kinds, values)
+    if referee is not None:
+        problems.append(referee)
     if problems:
         return problems, None
     try:

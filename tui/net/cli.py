@@ -11,7 +11,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from tui.cli_game import add_bot_delay, finish, new_session
+from tui.cli_game import add_bot_delay, finish, new_session, saves_folder
 from tui.cli_values import KNOWN_SEED, port_number, seed_number, shown
 
 
@@ -66,6 +66,12 @@ def add_net_commands(
     )
     join.add_argument("--watch", action="store_true", help="watch the public table only")
     join.add_argument("--socket", metavar="PATH", type=Path, help="the host's socket")
+    join.add_argument(
+        "--host-user",
+        metavar="NAME",
+        help="the account that hosts (default: yours): for a host in another account, who "
+        "hosted with --group (its socket is then looked for in that account's /tmp folder)",
+    )
 
 
 def _fail(problem: str, status: int = 2) -> int:
@@ -98,28 +104,19 @@ def hosted_here(path: Path) -> bool:
 
 
 def host(args: argparse.Namespace) -> int:
-    """Host a new or saved game; 0 when the table was left normally."""
+    """Host a new or saved game; 0 when the table was left normally. Every mistake is
+    one line before anything is written (no save, no socket)."""
     from rules import saves
-    from rules.folders import default_folder
-    from tui.app import ParlourApp
+    from tui.net.codes import SocketFolderRefused, make_socket_folder
     from tui.net.hosting import joined_seats, start_hosting
 
-    saves_dir = Path(args.saves) if hasattr(args, "saves") else default_folder()
-    from tui.net.codes import folder_problem
-
     path = _socket_path(args)
-    problem = folder_problem(path.parent)
+    problem = _where_problem(args, path)
     if problem:
         return _fail(problem)
-    if hosted_here(path):
-        return _fail(f"a game is already hosted at {path} (--socket chooses another place)")
-    if args.group:
-        import grp
-
-        try:
-            grp.getgrnam(args.group)
-        except KeyError:
-            return _fail(f"there is no group called {args.group!r}")
+    saves_dir, problem = saves_folder(args)
+    if problem:
+        return _fail(problem)
     opened: Any = None
     if args.resume is not None:
         if args.game or args.players or args.bots or args.option or args.seed is not None:
@@ -128,7 +125,7 @@ def host(args: argparse.Namespace) -> int:
             opened = saves.open_save(args.resume, lock=True)
         except saves.SaveError as exc:
             return _fail(f"refused: {exc}", 1)
-        session, save_path = opened.session, args.resume
+        session = opened.session
     else:
         if not args.game:
             return _fail("host needs a game (or --resume FILE)")
@@ -137,21 +134,31 @@ def host(args: argparse.Namespace) -> int:
         problem, session = new_session(args, getattr(args, "pack", None))
         if session is None:
             return _fail(problem)
-        try:
-            save_path = saves.new_save_path(saves_dir, session.game.id)
-        except saves.SaveError as exc:
-            return _fail(str(exc), 1)
-        if args.seed is not None:
-            print(f"parlour: {KNOWN_SEED}", file=sys.stderr)
     names = tuple(seat.name for seat in session.seats)
     here = [n.strip() for n in args.here.split(",") if n.strip()]
     folded = {n.casefold() for n in names}
     unknown = [n for n in here if n.casefold() not in folded]
     if unknown:
         return _fail(f"--here names {', '.join(unknown)}, who is not at this table")
+    try:
+        make_socket_folder(path.parent, args.group)
+    except SocketFolderRefused as exc:
+        return _fail(str(exc))
+    if opened is not None:
+        save_path = args.resume
+    else:
+        try:
+            save_path = saves.new_save_path(saves_dir, session.game.id)
+        except saves.SaveError as exc:
+            return _fail(str(exc), 1)
+        if args.seed is not None:
+            print(f"parlour: {KNOWN_SEED}", file=sys.stderr)
     joined = joined_seats(names, tuple(s.is_bot for s in session.seats), here)
-    app = ParlourApp(
+    from tui.net.host_app import HostApp
+
+    app = HostApp(
         saves_dir,
+        signals=True,
         theme=getattr(args, "theme", "parlour"),
         ascii_cards=getattr(args, "ascii", False),
         bot_delay=max(0.0, args.bot_delay),
@@ -170,18 +177,51 @@ def host(args: argparse.Namespace) -> int:
     return finish(app)
 
 
+def _where_problem(args: argparse.Namespace, path: Path) -> str | None:
+    """Why the table cannot listen at ``path`` (None: it can): a group that does not
+    exist, a path over the Unix limit, a folder that is not this user's alone, a game
+    already hosted there."""
+    from tui.net.codes import folder_problem, socket_path_problem
+
+    if args.group:
+        import grp
+
+        try:
+            grp.getgrnam(args.group)
+        except KeyError:
+            return f"there is no group called {args.group!r}"
+    problem = socket_path_problem(path) or folder_problem(path.parent)
+    if problem:
+        return problem
+    if hosted_here(path):
+        return f"a game is already hosted at {path} (--socket chooses another place)"
+    return None
+
+
 def join(args: argparse.Namespace) -> int:
-    """Join a hosted game's seat (or watch it)."""
-    from tui.net.codes import CODE_VARIABLE
+    """Join a hosted game's seat (or watch it), only at a host of the expected account."""
+    from tui.net.codes import CODE_VARIABLE, SOCKET_NAME, shared_folder
     from tui.net.join_app import JoinApp
 
+    host_uid = None
+    if args.host_user is not None:
+        import pwd
+
+        try:
+            host_uid = pwd.getpwnam(args.host_user).pw_uid
+        except KeyError:
+            return _fail(f"there is no user called {args.host_user!r}")
+    path = _socket_path(args)
+    if args.socket is None and host_uid is not None:
+        path = shared_folder(host_uid) / SOCKET_NAME  # (where that account hosts a group)
     code = os.environ.pop(CODE_VARIABLE, "")
     app = JoinApp(
-        _socket_path(args),
+        path,
         watching=args.watch,
         code=code,
         theme=getattr(args, "theme", "parlour"),
         ascii_cards=getattr(args, "ascii", False),
+        host_uid=host_uid,
     )
     app.run()
     return finish(app)

@@ -1,14 +1,34 @@
 """The SSH door: ``parlour host ... --ssh PORT``, so friends need no account here.
 
-A friend runs ``ssh -p PORT party@HOST``; the door asks for the join code at a
-keyboard-interactive prompt (a wrong one is slowed down and logged without the
-code, as on the socket), and runs a ``parlour join`` child for that seat on a
-pseudo-terminal of its own, with the client's TERM and window size (resizes are
-passed on) and the channel in raw mode: every key goes to the child as typed.
-The code reaches the child in its environment, never on a command line. The
-host key is made once and kept in the data folder, so the friend's ssh knows
-the door the next time. A child ends with its session, and every child ends
-with the host.
+A friend runs ``ssh -t -p PORT party@HOST``; the door asks for the join code at a
+keyboard-interactive prompt. Every answer goes through ``Host.knock`` with the
+friend's address as its source (a wrong code is slowed down for that address and
+logged without the code); a refused one is asked again in a new challenge whose
+instructions are the refusal sentence, up to ``TRIES`` tries, then the connection
+is refused. A seat's code (or its rejoin code) opens that seat; the table's watch
+code opens a watching terminal (one child per watcher).
+
+Each session runs a child (``tui.net.door_seat``) on a pseudo-terminal of its own,
+with the client's TERM and window size (resizes are passed on) and the channel in
+raw mode: every key goes to the child as typed. The child is isolated from the
+host's working folder and environment (``python -I``, a folder of the user's
+own, an environment built from nothing) and gets the code in its environment,
+never on a command line. A session without a terminal (``ssh -T``) or
+with a terminal Parlour cannot draw on is refused with a sentence before any
+child starts. The terminals let in are the families in ``TERMINAL_FAMILIES``: the
+terminfo names of the emulators and multiplexers that draw Textual's screens
+(256 colours or more, the alternate screen, mouse reports), each alone or with a
+variant after ``-`` or ``.`` (``xterm-256color``, ``screen.xterm-256color``,
+``rxvt-unicode``); ``dumb``, ``vt100``-style and unknown names are not, since a
+plain rendering would still be sent escapes they cannot show.
+
+When a child ends, for any reason (it exits, crashes or is killed), its last bytes
+are passed on and then ``TEARDOWN``, which gives the friend their terminal back
+(main screen, mouse and paste modes off, cursor on), and the channel exits with
+the child's status. When the host ends, ``Door.close_gracefully`` lets each child
+end by itself after the host's goodbye and hangs up only on those still running
+after a while; ``Door.close`` hangs up at once. The host key is made once and kept
+in the data folder, so the friend's ssh knows the door the next time.
 """
 
 from __future__ import annotations
@@ -17,36 +37,79 @@ import asyncio
 import contextlib
 import fcntl
 import os
+import re
 import signal
 import struct
-import sys
 import termios
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
 import asyncssh
 
-from tui.net.codes import CODE_VARIABLE, tidy
+from tui.cli_values import shown
+from tui.net.codes import tidy
+from tui.net.door_seat import child_command, child_environment, own_folder
 from tui.net.host import Host
 
 KEY_NAME = "ssh_host_key"
 DEFAULT_TERM = "xterm-256color"
-CHALLENGE = ("Parlour", "Type the join code the host gave you.", "en-US")
+CHALLENGE_NAME = "Parlour"
+ASK = "Type the join code the host gave you (or the table's watch code, to watch)."
+LANGUAGE = "en-US"
+PROMPT = ("Join code: ", False)
+TRIES = 3
+"""Codes one connection may try before it is refused."""
 READ_SIZE = 65536
+PATIENCE = 10.0
+"""Seconds ``Door.close_gracefully`` gives the children to end by themselves."""
+HUNG_UP_WAIT = 5.0
+"""Seconds ``Door.close_gracefully`` then waits, at most, for the children it hung up on."""
+LAST_BYTES_WAIT = 2.0
+"""Seconds, at most, for an ended child's last bytes (a grandchild could keep its
+terminal open: the pty would never say it is done)."""
+
+TERMINAL_FAMILIES = (
+    "xterm", "screen", "tmux", "rxvt", "linux", "alacritty", "kitty", "foot", "wezterm",
+    "st", "putty", "konsole", "gnome", "vte", "iterm", "iterm2", "contour", "ms-terminal",
+    "ghostty", "mintty",
+)  # fmt: skip
+"""The terminal types (TERM) the door lets in: each family alone or with a variant."""
+KNOWN_TERMINAL = re.compile(
+    "(?:{})(?:[-.][a-z0-9.+-]*)?".format("|".join(map(re.escape, TERMINAL_FAMILIES)))
+)
+LONGEST_TERM = 64
+
+TEARDOWN = (
+    b"\x1b[?2026l"  # synchronized output ends (a child killed mid-frame left it on)
+    b"\x1b[?1049l"  # the main screen again
+    b"\x1b[?1000l\x1b[?1002l\x1b[?1003l\x1b[?1015l\x1b[?1006l"  # no mouse tracking
+    b"\x1b[?1004l"  # no focus reports
+    b"\x1b[?2004l"  # no bracketed paste
+    b"\x1b[<u"  # the keyboard as it was (kitty's protocol)
+    b"\x1b[?25h"  # the cursor shows
+)
+"""What gives a friend's terminal back after a child has drawn on it."""
+
+NO_TERMINAL = "Parlour needs a terminal: connect with ssh -t (and without -T)."
+UNKNOWN_TERMINAL = (
+    "Parlour cannot draw on this terminal (TERM={0}): connect from a terminal such as "
+    "xterm, tmux, kitty or PuTTY, or with TERM=xterm-256color."
+)
+NO_START = "The door could not start your seat ({0}): tell the host."
 
 
 def host_key(folder: Path) -> asyncssh.SSHKey:
-    """The door's host key: made once (Ed25519, mode 0600) and kept in ``folder``."""
-    path = folder / KEY_NAME
-    if path.exists():
-        return asyncssh.read_private_key(str(path))
-    folder.mkdir(parents=True, exist_ok=True)
-    key = asyncssh.generate_private_key("ssh-ed25519")
-    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-    with os.fdopen(fd, "wb") as out:
-        out.write(key.export_private_key())
-    return key
+    """The door's host key: made once (Ed25519, mode 0600) and kept in ``folder``, read
+    and made through ``tui.private_files``: a key that is a link, someone else's or
+    writable by others is refused (``NotPrivate``, its message a sentence), never
+    served."""
+    from tui.private_files import read_or_create_private
+
+    def new_key() -> bytes:
+        return bytes(asyncssh.generate_private_key("ssh-ed25519").export_private_key())
+
+    return asyncssh.import_private_key(read_or_create_private(folder, KEY_NAME, new_key))
 
 
 def _set_size(fd: int, columns: int, rows: int) -> None:
@@ -62,8 +125,34 @@ def _take_terminal() -> None:
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
 
+def terminal_refusal(has_pty: bool, term: str) -> str:
+    """Why the door cannot seat a session with this terminal ("": it can)."""
+    if not has_pty:
+        return NO_TERMINAL
+    if len(term) > LONGEST_TERM or not KNOWN_TERMINAL.fullmatch(term.lower()):
+        return UNKNOWN_TERMINAL.format(shown(term[:LONGEST_TERM]))
+    return ""
+
+
+def exit_status(returncode: int) -> int:
+    """A child's exit status as a shell gives it (killed by signal N: 128 + N)."""
+    return returncode if returncode >= 0 else 128 - returncode
+
+
+async def _all_end(sessions: Iterable[JoinSession], patience: float) -> bool:
+    """Wait until every one of ``sessions`` has ended, ``patience`` seconds at most;
+    whether they all did."""
+    waits = [asyncio.ensure_future(session.ended.wait()) for session in sessions]
+    if not waits:
+        return True
+    _, late = await asyncio.wait(waits, timeout=patience)
+    for wait in late:
+        wait.cancel()
+    return not late
+
+
 class Door:
-    """An SSH server in front of ``host``: one ``parlour join`` child per session."""
+    """An SSH server in front of ``host``: one seat's child per session."""
 
     def __init__(self, host: Host, data_dir: Path, port: int, address: str = "") -> None:
         self.host = host
@@ -71,6 +160,8 @@ class Door:
         self.port = port
         self.address = address
         self.sessions: set[JoinSession] = set()
+        self.knocking: set[DoorServer] = set()
+        """Connections that have not yet said a right code (at most ``KNOCKING``)."""
         self._server: Any = None
 
     async def start(self) -> None:
@@ -85,16 +176,39 @@ class Door:
             allow_scp=False,
             agent_forwarding=False,
             x11_forwarding=False,
+            login_timeout=LOGIN_TIMEOUT,
         )
         if self.port == 0:  # (tests: whichever port was free)
             self.port = self._server.sockets[0].getsockname()[1]
 
     def close(self) -> None:
+        """Stop letting friends in and hang up on every child now (each session still
+        passes on its child's last bytes and the teardown as the child ends)."""
+        self._stop_listening()
         for session in list(self.sessions):
             session.end_child()
+
+    async def close_gracefully(self, patience: float = PATIENCE) -> None:
+        """Stop letting friends in and wait until every child has ended by itself (the
+        host's goodbye ends each one, its terminal restored and one line said), its
+        last bytes and the teardown sent; after ``patience`` seconds hang up on those
+        still running, as ``close`` does, and wait for them to end too (``HUNG_UP_WAIT``
+        seconds at most)."""
+        self._stop_listening()
+        if not await _all_end(list(self.sessions), patience):
+            self.close()
+            await _all_end(list(self.sessions), HUNG_UP_WAIT)
+
+    def _stop_listening(self) -> None:
         if self._server is not None:
             self._server.close()
             self._server = None
+
+
+KNOCKING = 32
+"""SSH connections at most that have not yet said a right code."""
+LOGIN_TIMEOUT = 60.0
+"""Seconds an SSH connection has to say a right code."""
 
 
 class DoorServer(asyncssh.SSHServer):
@@ -103,6 +217,28 @@ class DoorServer(asyncssh.SSHServer):
     def __init__(self, door: Door) -> None:
         self.door = door
         self.code = ""
+        self.watching = False
+        """The code was the table's watch code."""
+        self.source = "ssh from an unknown address"
+        """Who is knocking, for pacing wrong codes: the client's address."""
+        self.tries = 0
+        self.connection: Any = None
+
+    def connection_made(self, conn: Any) -> None:
+        self.connection = conn
+        peer = conn.get_extra_info("peername")
+        if peer:
+            self.source = f"ssh {peer[0]}"
+        if len(self.door.knocking) >= KNOCKING:
+            conn.abort()  # (as many knocking at once as the door takes)
+            return
+        self.door.knocking.add(self)
+
+    def auth_completed(self) -> None:
+        self.door.knocking.discard(self)
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self.door.knocking.discard(self)
 
     def begin_auth(self, username: str) -> bool:
         return True  # every connection answers the code prompt
@@ -119,30 +255,47 @@ class DoorServer(asyncssh.SSHServer):
     def get_kbdint_challenge(
         self, username: str, lang: str, submethods: str
     ) -> tuple[str, str, str, list[tuple[str, bool]]]:
-        return (*CHALLENGE, [("Join code: ", False)])
+        return (CHALLENGE_NAME, ASK, LANGUAGE, [PROMPT])
 
-    async def validate_kbdint_response(self, username: str, responses: Sequence[str]) -> bool:
+    async def validate_kbdint_response(
+        self, username: str, responses: Sequence[str]
+    ) -> bool | tuple[str, str, str, list[tuple[str, bool]]]:
+        """Let in a right code; ask again, with the refusal as the instructions, after
+        a wrong one; refuse the connection after ``TRIES`` of them."""
         code = responses[0] if len(responses) == 1 else ""
-        if await self.door.host.seat_for(code) is None:
+        entry = await self.door.host.knock(code, self.source)
+        if not entry.refusal:
+            self.code, self.watching = tidy(code), entry.watch
+            return True
+        self.tries += 1
+        if self.tries >= TRIES:
+            self.connection.disconnect(asyncssh.DISC_NO_MORE_AUTH_METHODS_AVAILABLE, entry.refusal)
             return False
-        self.code = tidy(code)
-        return True
+        return (CHALLENGE_NAME, entry.refusal, LANGUAGE, [PROMPT])
 
     def session_requested(self) -> asyncssh.SSHServerSession[bytes]:
-        return JoinSession(self.door, self.code)
+        return JoinSession(self.door, self.code, self.watching)
 
 
 class JoinSession(asyncssh.SSHServerSession[bytes]):
-    """One seat's terminal: a ``parlour join`` child on a pseudo-terminal."""
+    """One friend's terminal: a seat's (or a watcher's) child on a pseudo-terminal."""
 
-    def __init__(self, door: Door, code: str) -> None:
+    def __init__(self, door: Door, code: str, watching: bool = False) -> None:
         self.door = door
         self.code = code
+        self.watching = watching
+        self.has_pty = False
         self.term = DEFAULT_TERM
         self.size = (80, 24)
         self.channel: Any = None
         self.master: int | None = None
         self.child: asyncio.subprocess.Process | None = None
+        self.hung_up = False
+        """The door hung up on the child (the friend left, or the host could not wait)."""
+        self.ended = asyncio.Event()
+        """The child has ended and the friend has its last bytes and the teardown."""
+        self._last_bytes = asyncio.Event()
+        self._task: asyncio.Task[None] | None = None
 
     def connection_made(self, chan: Any) -> None:
         self.channel = chan
@@ -150,6 +303,7 @@ class JoinSession(asyncssh.SSHServerSession[bytes]):
     def pty_requested(
         self, term_type: str, term_size: tuple[int, int, int, int], modes: Any
     ) -> bool:
+        self.has_pty = True
         self.term = term_type or DEFAULT_TERM
         if term_size[0] and term_size[1]:
             self.size = (term_size[0], term_size[1])
@@ -165,47 +319,54 @@ class JoinSession(asyncssh.SSHServerSession[bytes]):
         return False
 
     def session_started(self) -> None:
+        refusal = terminal_refusal(self.has_pty, self.term)
+        if refusal:  # (before any child starts)
+            self.channel.write(f"{refusal}\r\n".encode())
+            self.channel.exit(1)
+            return
         self.door.sessions.add(self)
-        asyncio.get_running_loop().create_task(self._run())
+        self._task = asyncio.get_running_loop().create_task(self._run())
 
     async def _run(self) -> None:
+        status = 1
+        try:
+            status = await self._play()
+        finally:
+            self._close_master()
+            self.door.sessions.discard(self)
+            if not self.channel.is_closing():  # (the friend may have gone already)
+                self.channel.write(TEARDOWN)
+                self.channel.exit(exit_status(status))
+            self.ended.set()
+
+    async def _play(self) -> int:
+        """Run the child until it ends, passing its bytes on; its return code."""
         master, slave = os.openpty()
         self.master = master
         _set_size(master, *self.size)
-        env = {
-            "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
-            "HOME": os.environ.get("HOME", "/"),
-            "LANG": os.environ.get("LANG", "C.UTF-8"),
-            "TERM": self.term,
-            CODE_VARIABLE: self.code,
-        }
-        for name in ("XDG_RUNTIME_DIR", "XDG_DATA_HOME", "PYTHONPATH"):
-            if name in os.environ:
-                env[name] = os.environ[name]
         try:
             self.child = await asyncio.create_subprocess_exec(
-                sys.executable,
-                "-m",
-                "tui.cli",
-                "join",
-                "--socket",
-                str(self.door.host.path),
+                *child_command(self.door.host.path, self.watching),
                 stdin=slave,
                 stdout=slave,
                 stderr=slave,
-                env=env,
+                cwd=own_folder(),
+                env=child_environment(self.term, self.code),
                 start_new_session=True,
                 preexec_fn=_take_terminal,
             )
+        except OSError as exc:
+            self.channel.write(f"{NO_START.format(exc.strerror or exc)}\r\n".encode())
+            return 1
         finally:
             os.close(slave)
-        loop = asyncio.get_running_loop()
-        loop.add_reader(master, self._from_child)
+        asyncio.get_running_loop().add_reader(master, self._from_child)
+        if self.hung_up:  # (the friend left while the child was starting)
+            self.end_child()
         status = await self.child.wait()
-        self._close_master()
-        self.door.sessions.discard(self)
-        with contextlib.suppress(Exception):
-            self.channel.exit(max(status, 0))
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self._last_bytes.wait(), LAST_BYTES_WAIT)
+        return status
 
     def _from_child(self) -> None:
         assert self.master is not None
@@ -213,8 +374,9 @@ class JoinSession(asyncssh.SSHServerSession[bytes]):
             data = os.read(self.master, READ_SIZE)
         except OSError:
             data = b""
-        if not data:  # the child closed its terminal
+        if not data:  # every end of the child's terminal is closed: nothing more comes
             self._close_master()
+            self._last_bytes.set()
             return
         if not self.channel.is_closing():  # (the friend may have gone already)
             self.channel.write(data)
@@ -245,10 +407,13 @@ class JoinSession(asyncssh.SSHServerSession[bytes]):
         self.end_child()
 
     def end_child(self) -> None:
-        """End the seat's child (it is reaped by the loop's child watcher)."""
+        """Hang up on the child (it is reaped by the loop's child watcher; the session
+        ends when it has)."""
+        if self.ended.is_set():
+            return
+        self.hung_up = True
         child = self.child
         if child is not None and child.returncode is None:
             for ending in (signal.SIGHUP, signal.SIGTERM):  # (as a terminal closing would)
                 with contextlib.suppress(ProcessLookupError):
                     os.killpg(child.pid, ending)
-        self.door.sessions.discard(self)

@@ -1,13 +1,19 @@
 """The host's side of the wire: a Unix socket that seats joined terminals.
 
 ``Host`` serves one table (the hotseat flow, ``tui.flow.GameFlow``, with some
-seats joined): a client says a join code and gets its seat's view; after every
-change each client gets a snapshot numbered ``seq`` holding its own view, the
-public view, the prompt and the seats, and nothing else (never the seed, the
-state or another seat's view). A client's action is checked before the table
-sees it: a spectator never acts, a seat acts only as itself, and only on the
-snapshot it was sent (a stale one is refused). Wrong codes are slowed down and
-logged without the code. The newest connection for a seat wins.
+seats joined): a client says a code and gets its seat's view; after every change
+each client gets a snapshot numbered ``seq`` holding its own view, the public
+view, the prompt and the seats, and nothing else (never the seed, the state or
+another seat's view). A client's action is checked before the table sees it: a
+spectator never acts, a seat acts only as itself, and a move made on an older
+snapshot is refused as stale only when the choices its seat was offered have
+changed since. Every byte a client sends is hostile until checked: any line ends
+in a refusal or that connection dropped, never in the host stopping. What the
+host holds for a client is bounded (``tui.net.outbox``): a first line within
+``FIRST_LINE_WAIT`` seconds, short lines, at most ``GREETING`` connections that
+have not yet said a right code and ``WATCHERS`` watchers. A seat is claimed by
+the terminal that joins it (``tui.net.seating``); wrong codes are paced per
+source (``tui.net.pacing``) and logged without the code.
 """
 
 from __future__ import annotations
@@ -18,91 +24,46 @@ import grp
 import os
 from collections.abc import Awaitable, Callable
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any
 
 from rules.convert import CONVERTER, action_union, describe_error
-from rules.engine import GameInfo, Prompt, Seat
+from rules.engine import Seat
 from rules.take_back import actor
 from tui.net import wire
-from tui.net.codes import seat_of
+from tui.net.guest_lines import read_line, refuse, source_of
+from tui.net.hosted import Hosted
+from tui.net.outbox import Outbox
+from tui.net.pacing import BUSY, Pacing
+from tui.net.seating import CLAIMED, WRONG_CODE, Entry, Seating
 from tui.port import SeatInfo
 
-FIRST_WAIT = 1.0
-"""Seconds a wrong code waits before its refusal; doubled for each further one."""
-LONGEST_WAIT = 30.0
-BACKLOG = 16 * 1024 * 1024
-"""Bytes a client may leave unread before the host lets it go (it rejoins afresh)."""
+CLIENT_LINE_LIMIT = 64 * 1024
+"""The longest line the host reads from a client (a move is a few hundred bytes)."""
+FIRST_LINE_WAIT = 5.0
+"""Seconds a new connection has to say its first line."""
+GREETING = 64
+"""Connections at most that have not yet been let in (each is closed after a while)."""
+GREETING_EACH = 4
+"""Of those, at most this many from one other account (the host's own is not held to it:
+its SSH door's children join from it, all at once)."""
+WATCHERS = 32
+"""Watching terminals at most."""
+SEEN = 16
+"""Snapshots per client whose choices are kept, to tell a stale move from a fresh one."""
 
 SPECTATOR = "You are watching: only the seated players make moves."
 STALE = "The table changed before your move arrived: look again and choose."
 NOT_YOURS = "That move is not yours to make: you act for your own seat only."
 NOT_YOUR_MOVE = "Only your own last move can be taken back, and the last move was not yours."
-WRONG_CODE = "That code opens no seat at this table. Check it with the host."
 TAKEN_OVER = "Your seat was joined from another terminal, so this one is closed."
+FREED = "The host freed your seat for another terminal, so this one is closed."
 OTHER_PROTOCOL = "This host speaks Parlour protocol {0}: use the same Parlour as the host."
 NOT_UNDERSTOOD = "The host could not make sense of that move: {0}"
 HOST_LEFT = "The host has ended the game."
 NOT_STARTED = "The host has not started the game yet: wait for the table to show."
-
-
-class Hosted(Protocol):
-    """What the host serves: the table port, plus who is connected."""
-
-    @property
-    def game(self) -> GameInfo[Any, Any]: ...
-
-    @property
-    def seats(self) -> tuple[SeatInfo, ...]: ...
-
-    @property
-    def prompt(self) -> Prompt | None: ...
-
-    @property
-    def changes(self) -> int: ...
-
-    notes_seen: dict[Seat, int]
-    watchers: list[Callable[[], None]]
-
-    def view(self, seat: Seat | None) -> Any: ...
-
-    def check(self, action: Any) -> str | None: ...
-
-    def act(self, action: Any) -> str | None: ...
-
-    def mark_read(self, seat: Seat) -> None: ...
-
-    def last_mover(self) -> Seat | None: ...
-
-    def take_back_refusal(self) -> str | None: ...
-
-    def take_back(self) -> str | None: ...
-
-    def set_away(self, seat: Seat, away: bool) -> None: ...
-
-    def advance(self) -> None: ...
-
-
-class Client:
-    """One connected terminal: its seat (None: a spectator)."""
-
-    def __init__(self, writer: asyncio.StreamWriter, seat: Seat | None) -> None:
-        self.writer = writer
-        self.seat = seat
-        self.closed = False
-
-    def send(self, message: wire.Message) -> None:
-        if self.closed:
-            return
-        transport = self.writer.transport
-        if transport.is_closing() or transport.get_write_buffer_size() > BACKLOG:
-            self.close()
-            return
-        self.writer.write(wire.encode(message))
-
-    def close(self) -> None:
-        if not self.closed:
-            self.closed = True
-            self.writer.close()
+CROWDED = "The host has too many terminals knocking at once: try again in a moment."
+WATCHERS_FULL = "This table has as many watchers as it takes: try again later."
+SAY_FIRST = "Say which seat first (a join code)."
 
 
 class Host:
@@ -111,54 +72,64 @@ class Host:
     def __init__(
         self,
         table: Hosted,
-        codes: dict[Seat, str],
+        seating: Seating | dict[Seat, str],
         path: Path,
         *,
         group: str | None = None,
         log: Callable[[str], None] = lambda line: None,
         sleep: Callable[[float], Awaitable[object]] = asyncio.sleep,
         fail: Callable[[Exception], None] | None = None,
+        keep: Callable[[Seating], object] = lambda seating: None,
     ) -> None:
         self.table = table
-        self.codes = codes
+        self.seating = seating if isinstance(seating, Seating) else Seating(seating)
         self.path = path
         self.group = group
         self.log = log
         """Where the host notes what happened (wrong codes, never the code)."""
-        self.sleep = sleep
-        """How a wrong code waits (tests hand in their own)."""
+        self.pacing = Pacing(sleep)
+        """How wrong codes are slowed down, per source."""
+        self.keep = keep
+        """Writes the seating down whenever a seat is claimed or freed (a host that
+        crashed and is resumed takes the same codes)."""
         self.fail = fail
         """What an unexpected error in the host's own code does (the app's crash handling:
         the host's table must not go on half-broken); None: raise it."""
+        self.first_line_wait = FIRST_LINE_WAIT
         self.closed = False
         self.door: Any = None
         """The SSH door in front of this host, when one was opened (``tui.net.door``)."""
         self.seq = 0
         self.started = False
         """The host has started the game (before, joined seats look but cannot move)."""
-        self.clients: list[Client] = []
-        self.wrong_codes = 0
+        self.clients: list[Outbox] = []
+        self.knocking: dict[str, int] = {}
+        """Connections not yet let in (nor refused), per source."""
         self._server: asyncio.Server | None = None
         self._sent: tuple[int, tuple[SeatInfo, ...]] | None = None
         self._union = action_union(table.game.action_types)
         table.watchers.append(self.changed)
 
+    @property
+    def codes(self) -> dict[Seat, str]:
+        """Each joined seat's join code."""
+        return self.seating.codes
+
     # --- the socket ------------------------------------------------------------------
 
     async def start(self) -> None:
-        """Listen at ``path``: mode 0600 (0660 with a group: for friends' accounts)."""
-        folder = self.path.parent
-        folder.mkdir(mode=0o700, parents=True, exist_ok=True)
-        if self.group is not None:
-            gid = grp.getgrnam(self.group).gr_gid
-            os.chown(folder, -1, gid)
-            os.chmod(folder, 0o710)
+        """Listen at ``path``: mode 0600 (0660 with a group: for friends' accounts), in a
+        folder made and then checked (``codes.make_socket_folder``: this user's, 0700 or
+        0710 with the group, nobody else may change it; else SocketFolderRefused)."""
+        from tui.net.codes import make_socket_folder
+
+        make_socket_folder(self.path.parent, self.group)
         with contextlib.suppress(FileNotFoundError):
             self.path.unlink()
         old = os.umask(0o177)  # the socket is born 0600: never open to others, even briefly
         try:
             self._server = await asyncio.start_unix_server(
-                self._serve, path=str(self.path), limit=wire.LINE_LIMIT
+                self._serve, path=str(self.path), limit=CLIENT_LINE_LIMIT
             )
         finally:
             os.umask(old)
@@ -176,15 +147,49 @@ class Host:
     def close(self) -> None:
         """Say goodbye to every client and stop listening (the socket file goes)."""
         self.closed = True
+        goodbye = wire.encode(wire.Goodbye(HOST_LEFT))
         for client in list(self.clients):
-            client.send(wire.Goodbye(HOST_LEFT))
-            client.close()
+            client.goodbye(goodbye)
         self.clients.clear()
         if self._server is not None:
             self._server.close()
             self._server = None
         with contextlib.suppress(FileNotFoundError):
             self.path.unlink()
+
+    def joined_now(self) -> list[Seat]:
+        """The seats whose terminal is connected now."""
+        return sorted({c.seat for c in self.clients if c.seat is not None and not c.closed})
+
+    def free(self, seat: Seat) -> str:
+        """Free ``seat`` for another terminal: its terminal is closed, its claim goes,
+        and it gets a new join code (returned)."""
+        goodbye = wire.encode(wire.Goodbye(FREED))
+        for client in [c for c in self.clients if c.seat == seat]:
+            client.goodbye(goodbye)
+            self.clients.remove(client)
+        code = self.seating.free(seat)
+        self.keep(self.seating)
+        self.log(f"seat {seat + 1} was freed by the host")
+        self.table.set_away(seat, True)
+        return code
+
+    # --- who may come in -----------------------------------------------------------------
+
+    async def knock(self, code: str, source: str) -> Entry:
+        """What ``code`` opens for a try from ``source``: a wrong one is logged (without
+        it) and answered only after that source's wait; a right one resets it."""
+        if self.pacing.busy(source):
+            return Entry(refusal=BUSY)
+        entry = self.seating.entry(code)
+        if entry.refusal == WRONG_CODE:
+            count = await self.pacing.slow_down(source)
+            self.log(f"a wrong join code was tried ({count} in a row from {source})")
+        elif entry.refusal == CLAIMED:
+            self.log("the join code of a seat already joined was tried (the seat stays)")
+        else:
+            self.pacing.right(source)
+        return entry
 
     # --- snapshots ---------------------------------------------------------------------
 
@@ -199,9 +204,10 @@ class Host:
             self.seq += 1  # a new moment of the game (a seat coming or going is none)
         self._sent = moment
         for client in list(self.clients):
-            self._send_snapshot(client)
+            client.changed()
 
-    def _send_snapshot(self, client: Client) -> None:
+    def _snapshot(self, client: Outbox) -> bytes:
+        """``client``'s snapshot of the table as it is now (made when it is written)."""
         table, seat = self.table, client.seat
         public = table.view(None)
         mine = public if seat is None else table.view(seat)
@@ -212,7 +218,10 @@ class Host:
         values = wire.Value(mine), wire.Value(public), wire.Value(table.prompt)
         mine_last = seat is not None and table.last_mover() == seat
         refusal = (table.take_back_refusal() or "") if mine_last else ""
-        client.send(wire.Snapshot(self.seq, *values, seats, read, mine_last, refusal))
+        client.seen[self.seq] = getattr(mine, "choices", None)
+        while len(client.seen) > SEEN:
+            del client.seen[min(client.seen)]
+        return wire.encode(wire.Snapshot(self.seq, *values, seats, read, mine_last, refusal))
 
     # --- one connection ------------------------------------------------------------------
 
@@ -227,17 +236,27 @@ class Host:
     async def _serve_one(
         self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter
     ) -> None:
-        client: Client | None = None
+        client: Outbox | None = None
         try:
-            client = await self._welcome(reader, writer)
+            source = source_of(writer)
+            if self._crowded(source):
+                refuse(writer, CROWDED)
+                return
+            self.knocking[source] = self.knocking.get(source, 0) + 1
+            try:
+                client = await self._welcome(reader, writer, source)
+            finally:
+                self.knocking[source] -= 1
+                if not self.knocking[source]:
+                    del self.knocking[source]
             if client is None:
                 return
             while not client.closed:
-                message = await _read(reader)
+                message = await read_line(reader)
                 if message is None:
                     break
                 if isinstance(message, str):
-                    client.send(wire.Refused(message))
+                    client.send(wire.encode(wire.Refused(message)))
                     continue
                 self._handle(client, message)
         finally:
@@ -247,49 +266,71 @@ class Host:
             with contextlib.suppress(Exception):
                 writer.close()
 
+    @property
+    def greeting(self) -> int:
+        """Connections not yet let in (nor refused)."""
+        return sum(self.knocking.values())
+
+    def _crowded(self, source: str) -> bool:
+        if self.greeting >= GREETING:
+            return True
+        own = source == f"account {os.getuid()}"
+        return not own and self.knocking.get(source, 0) >= GREETING_EACH
+
     async def _welcome(
-        self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter
-    ) -> Client | None:
-        first = await _read(reader)
+        self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter, source: str
+    ) -> Outbox | None:
+        try:
+            first = await asyncio.wait_for(read_line(reader), self.first_line_wait)
+        except TimeoutError:
+            writer.transport.abort()  # (said nothing in time: not a Parlour terminal)
+            return None
+        if first is None:  # (closed, or a line over the limit: not a Parlour terminal)
+            writer.transport.abort()
+            return None
         if not isinstance(first, wire.Join):
-            refusal = first if isinstance(first, str) else "Say which seat first (a join code)."
-            writer.write(wire.encode(wire.Refused(refusal)))
+            refuse(writer, first if isinstance(first, str) else SAY_FIRST)
             return None
         if first.protocol != wire.PROTOCOL:
-            writer.write(wire.encode(wire.Refused(OTHER_PROTOCOL.format(wire.PROTOCOL))))
+            refuse(writer, OTHER_PROTOCOL.format(wire.PROTOCOL))
             return None
-        seat = None if first.watch else await self.seat_for(first.code)
-        if seat is None and not first.watch:
-            writer.write(wire.encode(wire.Refused(WRONG_CODE)))
+        if first.watch and not first.code:
+            entry = Entry(watch=True)  # (the socket is open to the host's own account or group)
+        else:
+            entry = await self.knock(first.code, source)
+        if entry.refusal or self.closed:
+            refuse(writer, entry.refusal or HOST_LEFT)
             return None
-        client = Client(writer, seat)
+        seat = None if first.watch or entry.watch else entry.seat
+        if seat is None and sum(c.seat is None for c in self.clients) >= WATCHERS:
+            refuse(writer, WATCHERS_FULL)
+            return None
+        return self._let_in(writer, seat)
+
+    def _let_in(self, writer: asyncio.StreamWriter, seat: Seat | None) -> Outbox:
+        token = ""
         if seat is not None:
+            claimed = self.seating.claimed(seat)
+            token = self.seating.claim(seat)
+            if not claimed:
+                self.keep(self.seating)
+            taken_over = wire.encode(wire.Goodbye(TAKEN_OVER))
             for older in [c for c in self.clients if c.seat == seat]:
-                older.send(wire.Goodbye(TAKEN_OVER))
-                older.close()
+                older.goodbye(taken_over)
                 self.clients.remove(older)
             self.log(f"seat {seat + 1} joined")
+        client = Outbox(writer, seat, self._snapshot)
         self.clients.append(client)
-        client.send(wire.Welcome(wire.PROTOCOL, seat, self.table.game.id))
+        client.send(wire.encode(wire.Welcome(wire.PROTOCOL, seat, self.table.game.id, token)))
         sent = self._sent
         if seat is not None:
             self.table.set_away(seat, False)  # (the others see the seat back)
         self.changed()
         if self._sent == sent:  # nothing new for the others: the newcomer's first snapshot
-            self._send_snapshot(client)
+            client.changed()
         return client
 
-    async def seat_for(self, code: str) -> Seat | None:
-        """The seat ``code`` opens; a wrong code is logged (without it) and answered
-        only after a wait that doubles with each wrong code (None)."""
-        seat = seat_of(self.codes, code)
-        if seat is None:
-            self.wrong_codes += 1
-            self.log(f"a wrong join code was tried ({self.wrong_codes} so far)")
-            await self.sleep(min(LONGEST_WAIT, FIRST_WAIT * 2 ** (self.wrong_codes - 1)))
-        return seat
-
-    def _leave(self, client: Client) -> None:
+    def _leave(self, client: Outbox) -> None:
         client.close()
         if client in self.clients and not self.closed:
             self.clients.remove(client)
@@ -297,7 +338,7 @@ class Host:
                 self.log(f"seat {client.seat + 1} left")
                 self.table.set_away(client.seat, True)
 
-    def _handle(self, client: Client, message: wire.Message) -> None:
+    def _handle(self, client: Outbox, message: wire.Message) -> None:
         seat = client.seat
         if isinstance(message, wire.Read):
             if seat is not None and message.notes == len(self.table.view(seat).notes):
@@ -306,11 +347,11 @@ class Host:
         if isinstance(message, wire.TakeBack):
             refusal = self._take_back(seat, message.seq)
         elif isinstance(message, wire.Act):
-            refusal = self._refusal(seat, message)
+            refusal = self._refusal(client, message)
         else:
             refusal = "The host expects moves from a joined seat."
         if refusal is not None:
-            client.send(wire.Refused(refusal))
+            client.send(wire.encode(wire.Refused(refusal)))
 
     def _take_back(self, seat: Seat | None, seq: int) -> str | None:
         if seat is None:
@@ -321,12 +362,22 @@ class Host:
             return NOT_YOUR_MOVE
         return self.table.take_back()
 
-    def _refusal(self, seat: Seat | None, message: wire.Act) -> str | None:
+    def _fresh(self, client: Outbox, seq: int) -> bool:
+        """Whether a move made on snapshot ``seq`` still means what it meant: the
+        snapshot is the latest, or the seat's choices are the same as then."""
+        if seq == self.seq:
+            return True
+        if client.seat is None or seq not in client.seen:
+            return False
+        return bool(client.seen[seq] == self.table.view(client.seat).choices)
+
+    def _refusal(self, client: Outbox, message: wire.Act) -> str | None:
+        seat = client.seat
         if seat is None:
             return SPECTATOR
         if not self.started:
             return NOT_STARTED
-        if message.seq != self.seq:
+        if not self._fresh(client, message.seq):
             return STALE
         try:
             action = CONVERTER.structure(message.action, self._union)
@@ -339,19 +390,3 @@ class Host:
         except Exception:  # noqa: BLE001 (the rules tripped on it: not a move they know)
             return NOT_UNDERSTOOD.format("the rules cannot apply it")
         return refusal or self.table.act(action)
-
-
-async def _read(reader: asyncio.StreamReader) -> wire.Message | str | None:
-    """The next message; a sentence for a line that is not one; None at the end."""
-    try:
-        line = await reader.readline()
-    except (ValueError, asyncio.LimitOverrunError):
-        return None  # a line over the limit: this connection is not a Parlour client
-    except (ConnectionError, OSError):
-        return None
-    if not line:
-        return None
-    try:
-        return wire.decode(line)
-    except wire.WireError as exc:
-        return f"The host could not read that: {exc}"

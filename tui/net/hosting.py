@@ -2,128 +2,39 @@
 
 The host's terminal is the public table (what a TV at a party would show), and
 the keyboard for any seat played here behind the curtain. Before the game
-starts it shows one join code per joined seat and who has joined; Enter starts
-the game and the codes leave the screen for good. Until then no joined seat can
-move. Only the host writes the save.
+starts it shows the seats (``tui.net.seats_screen``: each code hidden until its
+number is pressed, who has joined, the watch code); Enter starts the game. Until
+then no joined seat can move. Only the host writes the save.
 """
 
 from __future__ import annotations
 
-import os
 import socket as socket_module
 import time
 from collections.abc import Iterable
 from pathlib import Path
-from typing import Any, ClassVar
-
-from rich.text import Text
-from textual.binding import Binding, BindingType
-from textual.containers import Vertical
-from textual.widget import Widget
-from textual.widgets import Static
+from typing import Any
 
 from rules.engine import Seat
 from rules.saves import Opened
 from rules.session import Session
 from tui.app import ParlourApp
-from tui.kit.base import HELP_BINDINGS, ParlourScreen
-from tui.net.codes import new_codes, shown_code
 from tui.net.host import Host
+from tui.net.kept_codes import keeper, kept_seating
+from tui.net.seating import Seating
+from tui.net.seats_screen import SeatsScreen
 
 LOG_NAME = "host.log"
-CODES_HELP = (
-    "Each friend joins their seat from a terminal of their own: `parlour join` on this "
-    "machine (or through the SSH door, when the host opened one), then types the code "
-    "next to their name. Seats played at this keyboard have no code: they play behind "
-    "the curtain here. Enter starts the game; the codes then leave this screen for good, "
-    "so note yours first. A seat that drops can join again with the same code; the game "
-    "waits on its turn meanwhile."
-)
-
-
-class CodesScreen(ParlourScreen):
-    """The join codes before the start, and who has joined; Enter starts."""
-
-    PRIVATE = True  # no screenshot of the codes
-
-    DEFAULT_CSS = """
-    CodesScreen { align: center middle; }
-    CodesScreen #codes-box { width: 72; height: auto; border: double $primary; padding: 1 2; }
-    CodesScreen .codes-title { text-style: bold; width: 100%; text-align: center; }
-    CodesScreen #codes { margin-top: 1; }
-    CodesScreen .codes-line { margin-top: 1; color: $text-muted; }
-    """
-
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter", "start", "Start the game", priority=True),
-        *HELP_BINDINGS,
-    ]
-
-    def __init__(self, host: Host, title: str, doors: tuple[str, ...]) -> None:
-        super().__init__()
-        self.host = host
-        self.title_text = title
-        self.doors = doors
-        """How friends reach the table (the socket; the SSH door)."""
-
-    def body(self) -> Iterable[Widget]:
-        with Vertical(id="codes-box"):
-            yield Static(Text(f"Hosting {self.title_text}"), classes="codes-title")
-            yield Static(id="codes")
-            for door in self.doors:
-                yield Static(Text(door), classes="codes-line")
-            yield Static(
-                Text("Enter starts the game; the codes then leave this screen."),
-                classes="codes-line",
-            )
-
-    def on_mount(self) -> None:
-        super().on_mount()
-        self.refresh_codes()
-        self.host.table.watchers.append(self.refresh_codes)
-
-    def refresh_codes(self) -> None:
-        if self.is_current:
-            self.query_one("#codes", Static).update(Text("\n".join(self.lines())))
-
-    def lines(self) -> list[str]:
-        seats = self.host.table.seats
-        lines = []
-        for seat, info in enumerate(seats):
-            code = self.host.codes.get(seat)
-            if info.bot:
-                lines.append(f"{info.name}: a bot")
-            elif code is None:
-                lines.append(f"{info.name}: plays at this keyboard")
-            else:
-                state = "not joined yet" if info.away else "joined"
-                lines.append(f"{info.name}: {shown_code(code)} ({state})")
-        return lines
-
-    def phase_help(self) -> str:
-        return CODES_HELP
-
-    def help_title(self) -> str:
-        return self.title_text
-
-    def action_start(self) -> None:
-        watchers = self.host.table.watchers
-        if self.refresh_codes in watchers:
-            watchers.remove(self.refresh_codes)
-        self.host.begin()
 
 
 def host_log(folder: Path) -> Any:
-    """A function that adds a line to the host's log (mode 0600) in ``folder``."""
+    """A function that adds a line to the host's log (mode 0600) in ``folder``: through
+    ``tui.private_files``, so never through a link or into someone else's file (a log
+    that cannot be written must not stop the table: the line is dropped)."""
+    from tui.private_files import append_private
 
     def log(line: str) -> None:
-        try:
-            folder.mkdir(parents=True, exist_ok=True)
-            fd = os.open(folder / LOG_NAME, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600)
-            with os.fdopen(fd, "a", encoding="utf-8") as out:
-                out.write(f"{time.strftime('%Y-%m-%d %H:%M:%S')} {line}\n")
-        except OSError:
-            pass  # a log that cannot be written must not stop the table
+        append_private(folder, LOG_NAME, f"{time.strftime('%Y-%m-%d %H:%M:%S')} {line}\n")
 
     return log
 
@@ -158,7 +69,12 @@ def start_hosting(
     flow = app.flow
     assert flow is not None
     log = host_log(app.data_dir)
-    host = Host(flow, new_codes(joined), socket, group=group, log=log, fail=app.fail_with)
+    keep = keeper(app.data_dir, path)
+    seating = None if opened is None else kept_seating(app.data_dir, path, joined)
+    if seating is None:
+        seating = Seating.deal(joined)
+    keep(seating)
+    host = Host(flow, seating, socket, group=group, log=log, fail=app.fail_with, keep=keep)
     flow.closers.append(host.close)
     app.run_worker(host.start(), group="host")
     doors = [f"On this machine: parlour join (the socket is {socket})"]
@@ -170,5 +86,9 @@ def start_hosting(
         flow.closers.append(door.close)
         app.run_worker(door.start(), group="host")
         doors.append(f"Over SSH: ssh -p {ssh_port} party@{socket_module.gethostname()}")
-    app.switch_screen(CodesScreen(host, session.game.title, tuple(doors)))
+    from tui.net.host_app import HostApp
+
+    if isinstance(app, HostApp):
+        app.host, app.doors = host, tuple(doors)
+    app.switch_screen(SeatsScreen(host, session.game.title, tuple(doors)))
     return host

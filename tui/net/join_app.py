@@ -4,31 +4,38 @@ The app asks for the join code (it never comes on the command line, where
 ``ps`` would show it; the SSH door hands it over in the child's environment),
 joins the host's socket, and shows the seat's screens through a remote table
 port (``tui.net.remote.RemoteTable``) routed by ``tui.net.joined.JoinedFlow``.
-When the host goes, the screen says so and Enter joins again with the same code.
+The host answers the first join with the seat's rejoin code: the join code opens
+the seat no more, and this terminal keeps the rejoin code (shown in a toast and in
+``?``) to get back in. When the connection drops it joins again at once; when the
+host has gone (or ended the game, or freed the seat) the app ends: the terminal is
+restored and one line says why and how to come back.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 from pathlib import Path
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from rich.text import Text
 from textual import on, work
+from textual.app import SystemCommand
 from textual.binding import Binding, BindingType
 from textual.containers import Center, Vertical
+from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Input, Label, Static
 
-from rules.folders import default_folder
 from tui import messages
 from tui.app_base import TableApp
 from tui.kit.base import HELP_BINDINGS, Field, ParlourScreen
 from tui.kit.keys import after_keys
 from tui.net import wire
-from tui.net.codes import ALPHABET, CODE_LENGTH, tidy
+from tui.net.codes import ALPHABET, CODE_LENGTH, shown_code, tidy
+from tui.net.host import FREED, TAKEN_OVER
 from tui.net.joined import JoinedFlow
 from tui.net.remote import Connection, RemoteTable
+from tui.net.trust import HostNotTrusted
 
 JOIN_HELP = (
     "The host of the game gave each player a join code. Type yours and press Enter: "
@@ -37,6 +44,16 @@ JOIN_HELP = (
 )
 WATCH_HELP = "This terminal watches the public table of a hosted game; it cannot act."
 GONE = "The connection to the host was lost. Enter joins again."
+REJOIN = (
+    "This seat is yours now: its join code no longer opens it. If this terminal drops, "
+    "join again with your rejoin code {0}."
+)
+ENDED = "parlour: {0} {1}"
+COME_BACK = "When the game is hosted again (parlour host --resume), join with your rejoin code {0}."
+WATCH_AGAIN = "When the game is hosted again, watch it again the same way."
+LOST = "The connection to the host was lost: the host has stopped."
+REMOTE_CRASH = "parlour: this terminal stopped on an unexpected error; tell the host."
+NO_SCREENSHOT = "No screenshots from a joined terminal: it writes nothing on the host's machine."
 AGAIN = "The host deals the next game: join it with its new code."
 EXPORT = "The story is written at the host's keyboard (e on its end screen): ask there."
 
@@ -100,7 +117,9 @@ class JoinScreen(ParlourScreen):
         app.join(code)
 
     def say(self, text: str) -> None:
-        self.query_one("#join-said", Label).update(Text(text))
+        self.said = text
+        for label in self.query("#join-said").results(Label):  # (none yet: made with it)
+            label.update(Text(text))
 
 
 class JoinApp(TableApp):
@@ -114,12 +133,19 @@ class JoinApp(TableApp):
         code: str = "",
         theme: str = "parlour",
         ascii_cards: bool = False,
+        host_uid: int | None = None,
+        remote: bool = False,
     ) -> None:
-        super().__init__(default_folder().parent, theme, ascii_cards)
+        super().__init__(None, theme, ascii_cards)  # (the user's own data folder)
+        self.remote = remote
+        """A terminal that is not the host user's own (the SSH door's): it writes no file,
+        not even a crash log, on the host's machine."""
         self.socket = socket
+        self.host_uid = host_uid
+        """The account the host must run as (None: this user's; ``--host-user``)."""
         self.watching = watching
         self.code = tidy(code)
-        """The code that joined (kept to join again after a drop; never shown)."""
+        """The code that joined, then the seat's rejoin code (kept to join again)."""
         self.joined: JoinedFlow | None = None
         self.connection: Connection | None = None
 
@@ -133,30 +159,49 @@ class JoinApp(TableApp):
 
     @work(exclusive=True, group="join")
     async def join(self, code: str) -> None:
-        """Join the host with ``code`` and show the seat until the connection ends."""
+        """Join the host with ``code`` and show the seat until the connection ends; after
+        a drop, join again once at once with the rejoin code."""
         code = tidy(code) or self.code
-        try:
-            connection = await Connection.open(self.socket)
-        except OSError as exc:
-            self._back_to_join(f"No game is hosted at {self.socket} ({exc.strerror or exc}).")
-            return
-        self.connection = connection
-        try:
-            await self._play(connection, code)
-        finally:
-            connection.close()
-            self.connection = None
+        again = False
+        while True:
+            try:
+                connection = await Connection.open(self.socket, self.host_uid)
+            except HostNotTrusted as exc:  # (nothing was sent)
+                self._back_to_join(str(exc))
+                return
+            except OSError as exc:
+                if again:  # the host has gone
+                    self._ended(LOST)
+                else:
+                    self._back_to_join(
+                        f"No game is hosted at {self.socket} ({exc.strerror or exc})."
+                    )
+                return
+            self.connection = connection
+            try:
+                dropped = await self._play(connection, code)
+            finally:
+                connection.close()
+                self.connection = None
+            if not dropped or again:
+                if dropped:
+                    self._ended(LOST)
+                return
+            again, code = True, self.code
 
-    async def _play(self, connection: Connection, code: str) -> None:
+    async def _play(self, connection: Connection, code: str) -> bool:
+        """Play the seat over ``connection``; whether it dropped (rather than ended)."""
         first = await connection.join(code, self.watching)
         if isinstance(first, wire.Refused):
             self._back_to_join(first.reason)
-            return
+            return False
         snapshot = await connection.receive()
         if not isinstance(first, wire.Welcome) or not isinstance(snapshot, wire.Snapshot):
             self._back_to_join(GONE)
-            return
-        self.code = code
+            return False
+        if first.rejoin and first.rejoin != code:
+            self.notify(REJOIN.format(shown_code(first.rejoin)), timeout=20)
+        self.code = first.rejoin or code
         table = RemoteTable(first, snapshot)
         table.send_line = connection.send
         self.joined = JoinedFlow(self, table)
@@ -170,13 +215,46 @@ class JoinApp(TableApp):
             if message is None or isinstance(message, wire.Goodbye):
                 table.send_line = None
                 self.joined = None
-                self._back_to_join(GONE if message is None else message.reason)
-                return
+                if message is None:
+                    return True
+                self._ended(message.reason)
+                return False
             if isinstance(message, wire.Snapshot):
                 table.update(message)
                 self.joined.show_now()
             elif isinstance(message, wire.Refused):
                 self.joined.refused(message.reason)
+
+    def _ended(self, why: str) -> None:
+        """The host has gone (or ended the game, or freed the seat): end the app, the
+        terminal restored, with one line saying why and how to come back."""
+        if why in (FREED, TAKEN_OVER):
+            self.farewell = f"parlour: {why}"
+        else:
+            back = WATCH_AGAIN if self.watching else COME_BACK.format(shown_code(self.code))
+            self.farewell = ENDED.format(why, back)
+        self.exit(return_code=0)
+
+    def report_crash(self, error: Exception) -> str:
+        """A remote terminal's crash writes no log on the host's machine."""
+        return REMOTE_CRASH if self.remote else super().report_crash(error)
+
+    def deliver_screenshot(
+        self, filename: str | None = None, path: str | None = None, time_format: str | None = None
+    ) -> str | None:
+        self.notify(NO_SCREENSHOT)
+        return None
+
+    def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
+        for command in super().get_system_commands(screen):
+            if command.title != "Screenshot":
+                yield command
+
+    def help_phase(self, phase: str) -> str:
+        """Help on a seat's own terminal also says how to get back in after a drop."""
+        if self.joined is not None and self.joined.seat is not None and self.code:
+            phase += "\n\n" + REJOIN.format(shown_code(self.code))
+        return phase
 
     def _back_to_join(self, said: str) -> None:
         while len(self.screen_stack) > 2:

@@ -143,8 +143,14 @@ class Connection:
         self.writer = writer
 
     @classmethod
-    async def open(cls, path: Path) -> Connection:
-        reader, writer = await asyncio.open_unix_connection(str(path), limit=wire.LINE_LIMIT)
+    async def open(cls, path: Path, host_user: int | None = None) -> Connection:
+        """Connect to the host at ``path``, only once it is known to run as ``host_user``
+        (a uid; None: this user): ``tui.net.trust.HostNotTrusted``, whose message is the
+        sentence, before anything is sent otherwise."""
+        from tui.net.trust import connect_to_host
+
+        connected = await connect_to_host(path, host_user)
+        reader, writer = await asyncio.open_unix_connection(sock=connected, limit=wire.LINE_LIMIT)
         return cls(reader, writer)
 
     def send(self, line: bytes) -> None:

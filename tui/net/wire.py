@@ -21,8 +21,9 @@ import attrs
 from attrs import frozen
 
 from rules.convert import CONVERTER, action_union, describe_error
+from rules.save_file import MAX_DEPTH, too_deep
 
-PROTOCOL = 1
+PROTOCOL = 2
 """The protocol's version, sent in every hello: a client of another version is refused."""
 LINE_LIMIT = 4 * 1024 * 1024
 """The longest line either side reads (a late Temptress view is some hundreds of KB)."""
@@ -86,6 +87,9 @@ class Welcome:
     protocol: int
     seat: int | None
     game: str
+    rejoin: str = ""
+    """The seat's rejoin code: its join code opens it no more, this does (for this
+    terminal's eyes only; "" for a spectator)."""
 
 
 @frozen
@@ -159,14 +163,22 @@ def decode(line: bytes) -> Message:
     if len(line) > LINE_LIMIT:
         raise WireError(f"a line of {len(line)} bytes (the limit is {LINE_LIMIT})")
     try:
-        data = json.loads(line)
-    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+        data = json.loads(line, parse_constant=_no_constant)
+    except RecursionError:
+        raise WireError(f"nested deeper than {MAX_DEPTH}") from None
+    except ValueError as exc:  # (bad UTF-8 or JSON, a number too long to read, NaN)
         raise WireError(f"not JSON: {exc}") from None
+    if too_deep(data):
+        raise WireError(f"nested deeper than {MAX_DEPTH}")
     try:
         message: Message = CONVERTER.structure(data, MESSAGES)
     except Exception as exc:  # noqa: BLE001 (cattrs raises many kinds: all are refusals)
         raise WireError(describe_error(exc)) from None
     return message
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a number this protocol sends")
 
 
 # --- tagged values ------------------------------------------------------------------

@@ -1,0 +1,87 @@
+"""The SSH door's child: one friend's seat (or watching terminal) on the door's pty.
+
+The door (``tui.net.door``) starts it with ``child_command``: ``python -I -m
+tui.net.door_seat --socket=PATH [--watch]``. Nothing of the host's working folder
+or of the caller's environment reaches it: ``-I`` keeps the working folder off
+``sys.path`` (a planted ``tui/__init__.py`` there is never imported) and ignores
+every ``PYTHON*`` variable and the user's site folder; it runs in a folder of the
+host user's own (``own_folder``, their home from the password database, else
+``/``); its environment (``child_environment``) is built from nothing: a fixed
+``PATH``, the home, a UTF-8 locale, the friend's TERM, the user's XDG folders and
+the code. The code comes in ``PARLOUR_JOIN_CODE`` (never on the command line,
+where ``ps`` would show it) and is taken out of the environment at once. The
+terminal is a friend's, not the host user's: the app is ``remote`` (no
+screenshots, no crash log written on the host's machine).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import pwd
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from tui.net.codes import CODE_VARIABLE
+
+MODULE = "tui.net.door_seat"
+LOCALE = "C.UTF-8"
+PASSED_ON = ("XDG_RUNTIME_DIR", "XDG_DATA_HOME")
+"""The caller's variables the child keeps: where the user's own folders are."""
+
+
+def own_folder() -> Path:
+    """The host user's home (from the password database, not ``$HOME``), else ``/``."""
+    try:
+        home = Path(pwd.getpwuid(os.getuid()).pw_dir)
+    except KeyError:
+        return Path("/")
+    return home if home.is_absolute() and home.is_dir() else Path("/")
+
+
+def child_command(socket: Path, watching: bool) -> list[str]:
+    """The child's command line: this Python, isolated, running this module."""
+    command = [sys.executable, "-I", "-m", MODULE, f"--socket={socket}"]
+    return [*command, "--watch"] if watching else command
+
+
+def child_environment(term: str, code: str) -> dict[str, str]:
+    """The child's whole environment: nothing of the caller's but ``PASSED_ON``."""
+    env = {
+        "PATH": os.defpath,
+        "HOME": str(own_folder()),
+        "LANG": LOCALE,
+        "LC_ALL": LOCALE,
+        "TERM": term,
+        CODE_VARIABLE: code,
+    }
+    for name in PASSED_ON:
+        if name in os.environ:
+            env[name] = os.environ[name]
+    return env
+
+
+def parser() -> argparse.ArgumentParser:
+    door_seat = argparse.ArgumentParser(
+        prog="parlour-door-seat", description="A seat of a hosted game, for the SSH door."
+    )
+    door_seat.add_argument("--socket", required=True, type=Path, help="the host's socket")
+    door_seat.add_argument("--watch", action="store_true", help="watch the public table")
+    return door_seat
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the seat until the friend leaves or the host ends; the exit code."""
+    from tui.cli_game import finish
+    from tui.net.join_app import JoinApp
+
+    args = parser().parse_args(argv)
+    code = os.environ.pop(CODE_VARIABLE, "")
+    app = JoinApp(args.socket, watching=args.watch, code=code, remote=True)
+    app.run()
+    return finish(app)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,47 @@
+"""What a host serves: the table port, plus who is connected (``tui.flow.GameFlow``
+with joined seats; ``tests.net_helpers.HeadlessTable`` for tests and benches)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, Protocol
+
+from rules.engine import GameInfo, Prompt, Seat
+from tui.port import SeatInfo
+
+
+class Hosted(Protocol):
+    """What the host serves: the table port, plus who is connected."""
+
+    @property
+    def game(self) -> GameInfo[Any, Any]: ...
+
+    @property
+    def seats(self) -> tuple[SeatInfo, ...]: ...
+
+    @property
+    def prompt(self) -> Prompt | None: ...
+
+    @property
+    def changes(self) -> int: ...
+
+    notes_seen: dict[Seat, int]
+    watchers: list[Callable[[], None]]
+
+    def view(self, seat: Seat | None) -> Any: ...
+
+    def check(self, action: Any) -> str | None: ...
+
+    def act(self, action: Any) -> str | None: ...
+
+    def mark_read(self, seat: Seat) -> None: ...
+
+    def last_mover(self) -> Seat | None: ...
+
+    def take_back_refusal(self) -> str | None: ...
+
+    def take_back(self) -> str | None: ...
+
+    def set_away(self, seat: Seat, away: bool) -> None: ...
+
+    def advance(self) -> None: ...

@@ -28,6 +28,23 @@ def _until_listening(term: Terminal, socket: Path) -> None:
     raise AssertionError(term.text())
 
 
+def _host_island(tmp_path: Path) -> tuple[list[str], dict[str, str], Path, Path]:
+    """``parlour host`` of an Island for three people, all joined: its arguments, its
+    environment (the data and runtime folders in ``tmp_path``), its socket and saves."""
+    data, saves, run = tmp_path / "data", tmp_path / "saves", tmp_path / "run"
+    saves.mkdir(mode=0o700)
+    env = {"XDG_DATA_HOME": str(data), "XDG_RUNTIME_DIR": str(run)}
+    argv = ["host", "island", "--players", "Ann,Bo,Cy", "--saves", str(saves)]
+    return argv, env, run / "parlour" / "table.sock", saves
+
+
+def _kept_codes(env: dict[str, str]) -> dict[str, str]:
+    """The join codes the host kept in its data folder (the test reads them there)."""
+    hosted = Path(env["XDG_DATA_HOME"]) / "parlour" / "hosted"
+    codes: dict[str, str] = json.loads(next(hosted.glob("*.json")).read_text())["codes"]
+    return codes
+
+
 def _join(socket: Path, code: str) -> wire.Message | None:
     async def join() -> wire.Message | None:
         client = WireClient(socket)
@@ -40,15 +57,11 @@ def _join(socket: Path, code: str) -> wire.Message | None:
 
 @pytest.mark.long
 def test_a_host_killed_and_resumed_takes_the_same_codes(tmp_path: Path):
-    data, saves, run = tmp_path / "data", tmp_path / "saves", tmp_path / "run"
-    saves.mkdir(mode=0o700)
-    env = {"XDG_DATA_HOME": str(data), "XDG_RUNTIME_DIR": str(run)}
-    socket = run / "parlour" / "table.sock"
-    argv = ["host", "island", "--players", "Ann,Bo,Cy", "--saves", str(saves)]
+    argv, env, socket, saves = _host_island(tmp_path)
     with Terminal(argv, cwd=tmp_path, env=env) as host:
         _until_listening(host, socket)
-        kept = json.loads(next((data / "parlour" / "hosted").glob("*.json")).read_text())
-        ann_code, bo_code = kept["codes"]["0"], kept["codes"]["1"]
+        codes = _kept_codes(env)
+        ann_code, bo_code = codes["0"], codes["1"]
         first = _join(socket, ann_code)
         assert isinstance(first, wire.Welcome) and first.seat == 0
         host.kill()
@@ -85,16 +98,11 @@ def test_a_host_sent_sigterm_tells_every_joined_terminal_and_names_its_save(tmp_
 
     from tui.net.host import HOST_LEFT
 
-    data, saves, run = tmp_path / "data", tmp_path / "saves", tmp_path / "run"
-    saves.mkdir(mode=0o700)
-    env = {"XDG_DATA_HOME": str(data), "XDG_RUNTIME_DIR": str(run)}
-    socket = run / "parlour" / "table.sock"
-    argv = ["host", "island", "--players", "Ann,Bo,Cy", "--saves", str(saves)]
+    argv, env, socket, saves = _host_island(tmp_path)
     with Terminal(argv, cwd=tmp_path, env=env) as host:
         _until_listening(host, socket)
-        kept = json.loads(next((data / "parlour" / "hosted").glob("*.json")).read_text())
-        said = _told_on_leaving(socket, kept["codes"]["0"], lambda: host.process.send_signal(
-            signal.SIGTERM))
+        terminate = lambda: host.process.send_signal(signal.SIGTERM)  # noqa: E731
+        said = _told_on_leaving(socket, _kept_codes(env)["0"], terminate)
         assert said == HOST_LEFT
         assert host.process.wait(timeout=60) == 0
         for _ in range(STEPS):

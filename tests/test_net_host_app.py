@@ -20,6 +20,10 @@ def _host_app(tmp_path: Path) -> HostApp:
                    seed_source=lambda: 7)
 
 
+async def _no_wait(seconds: float) -> None:
+    return None
+
+
 def _shown(code: str) -> str:
     return f"{code[:3]}-{code[3:]}"
 
@@ -75,6 +79,7 @@ async def test_the_host_frees_a_seat_from_the_palettes_seats(tmp_path: Path):
     app = _host_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         host = await hosting(pilot, island(3), tmp_path, [0, 1, 2])
+        host.pacing.sleep = _no_wait  # (the old rejoin code's refusal comes at once)
         friend = WireClient(host.path)
         await friend.join(host.codes[0])
         old = host.codes[0]

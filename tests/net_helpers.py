@@ -18,9 +18,11 @@ from rules.convert import CONVERTER, action_union
 from rules.engine import Seat
 from rules.session import Session
 from tests.tui_helpers import settle
+from tui.flow_joined import JoinedSeats
 from tui.net import wire
 from tui.net.host import Host
 from tui.net.hosting import start_hosting
+from tui.port import SessionTable
 
 YIELDS = 100_000
 """More loop turns than any wait here takes (a bound, not a clock)."""
@@ -188,28 +190,23 @@ def wire_strings(line: bytes) -> str:
     return "\n".join(found)
 
 
-class HeadlessTable:
+class HeadlessTable(JoinedSeats, SessionTable):
     """A hosted table without a screen (for tests and benches of the host alone): the
     session, its joined seats, and the watchers the host listens with."""
 
-    def __new__(cls, session: Session[Any], joined: frozenset[Seat]) -> Any:
-        from tui.flow_joined import JoinedSeats
-        from tui.port import SessionTable
+    app: Any = None
+    table_screen: Any = None
+    stopped = False
 
-        class Table(JoinedSeats, SessionTable):
-            app: Any = None
-            table_screen: Any = None
-            stopped = False
+    def __init__(self, session: Session[Any], joined: frozenset[Seat]) -> None:
+        super().__init__(session)
+        self.seat_joined(joined)
 
-            def applied(self) -> None:
-                self.tell_watchers()
+    def applied(self) -> None:
+        self.tell_watchers()
 
-            def advance(self) -> None:
-                self.tell_watchers()
-
-        table = Table(session)
-        table.seat_joined(joined)
-        return table
+    def advance(self) -> None:
+        self.tell_watchers()
 
 
 async def headless_host(session: Session[Any], folder: Path, **kwargs: Any) -> Host:

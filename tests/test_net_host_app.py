@@ -11,6 +11,7 @@ from tests.tui_helpers import press, screen_text
 from tui.net import host as host_module
 from tui.net import wire
 from tui.net.host_app import QUIT_QUESTION, RESUME, HostApp
+from tui.net.seating import WRONG_CODE
 from tui.net.seats_screen import HIDDEN_CODE, SeatsLaterScreen, SeatsScreen
 from tui.screens.confirm import ConfirmScreen
 
@@ -98,6 +99,6 @@ async def test_the_host_frees_a_seat_from_the_palettes_seats(tmp_path: Path):
         assert friend.ended == host_module.FREED
         new = host.codes[0]
         assert new != old and _shown(new) in screen_text(app)
-        assert await WireClient(host.path).join(friend.welcome.rejoin) != wire.Welcome
+        assert await WireClient(host.path).join(friend.welcome.rejoin) == wire.Refused(WRONG_CODE)
         await press(pilot, "enter")
         assert not isinstance(app.screen, SeatsLaterScreen)

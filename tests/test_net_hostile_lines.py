@@ -127,4 +127,16 @@ def test_a_line_nested_a_thousand_deep_or_a_huge_number_is_refused_in_words(tmp_
     assert deep == wire.Refused("The host could not read that: nested deeper than 64")
     assert isinstance(huge, wire.Refused)
     assert huge.reason.startswith("The host could not read that: not JSON: Exceeds the limit")
-    assert host_module.SAY_FIRST  # (a line that is a message but no Join gets this)
+
+
+def test_a_first_line_that_is_a_message_but_no_join_is_told_to_say_its_seat(tmp_path: Path):
+    async def scenario() -> object:
+        host = await headless_host(island(SEED), tmp_path)
+        client = WireClient(host.path)
+        await client.connect()
+        client.send(wire.Read(0))
+        answer = await client.receive()
+        host.close()
+        return answer
+
+    assert asyncio.run(scenario()) == wire.Refused(host_module.SAY_FIRST)

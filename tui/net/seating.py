@@ -16,6 +16,7 @@ a host that crashed and is resumed takes the same codes.
 
 from __future__ import annotations
 
+import hmac
 import secrets
 from typing import Any
 
@@ -83,7 +84,7 @@ class Seating:
         seat = seat_of(self.codes, typed)
         if seat is not None:
             return Entry(refusal=CLAIMED) if seat in self.claims else Entry(seat)
-        if seat_of({-1: self.watch_code}, typed) is not None:
+        if hmac.compare_digest(self.watch_code.encode(), tidy(typed).encode()):
             return Entry(watch=True)
         return Entry(refusal=WRONG_CODE)
 

@@ -2,9 +2,9 @@
 
 Plays seeded bot games of each registered game, then times, for the last
 actions of each game, the apply, the public and every seat's view, and the
-autosave (``rules.journal.Journal.save``: one line appended and fsynced), and the
+autosave (``tui.persistence.journal.Journal.save``: one line appended and fsynced), and the
 bytes each autosave adds; and how long the longest game's journal takes to open
-(``rules.saves.open_save``: read, check the chain, replay). Prints
+(``tui.persistence.saves.open_save``: read, check the chain, replay). Prints
 medians and 90th percentiles in milliseconds, with the step split into the
 rules (apply + views) and the autosave. ``make bench`` compares the medians
 with the bare Textual app's key-to-repaint time (see ``run.py``).
@@ -19,10 +19,11 @@ import tempfile
 import time
 from pathlib import Path
 
-from rules import registry, saves
-from rules.journal import Journal
+from rules import registry
 from rules.session import Session
 from rules.simulate import bot_config, bot_table
+from tui.persistence import saves
+from tui.persistence.journal import Journal
 
 Timings = dict[str, list[float]]
 """``step`` (the whole step), ``rules`` (apply + views) and ``save``, in seconds;

@@ -26,9 +26,9 @@ from keys import QUIET, cells  # noqa: E402
 from late_saves import make_scenes  # noqa: E402
 from pty_app import PARLOUR, PtyApp  # noqa: E402
 
-from rules.saves import load  # noqa: E402
 from tui.net import wire  # noqa: E402
 from tui.net.codes import CODE_VARIABLE  # noqa: E402
+from tui.persistence.saves import load  # noqa: E402
 
 SSH = "/usr/bin/ssh"
 

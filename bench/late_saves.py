@@ -15,10 +15,11 @@ from typing import Any
 
 from attrs import evolve, frozen
 
-from rules import registry, saves
+from rules import registry
 from rules.engine import Prompt
 from rules.session import PERSON, Session
 from rules.simulate import bot_config, bot_table
+from tui.persistence import saves
 
 HEX_KEYS = "dewazx"  # direction index -> key, as bound on the Island table
 

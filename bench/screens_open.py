@@ -53,9 +53,9 @@ from pty_app import PARLOUR, PYTHON, ROOT, PtyApp  # noqa: E402
 from startup import first_complete_frame  # noqa: E402
 
 from rules import registry  # noqa: E402
-from rules.journal import Journal, canonical, chained  # noqa: E402
 from rules.session import PERSON, Session  # noqa: E402
 from rules.simulate import bot_config, bot_table  # noqa: E402
+from tui.persistence.journal import Journal, canonical, chained  # noqa: E402
 
 QUIET = 0.4
 """Longer than keys.py's: a new screen comes in several frames, which a loaded machine
@@ -203,8 +203,8 @@ def end_document(session: Session) -> tuple[str, list[str]]:
 
 def make_files(folder: Path) -> Files:
     """Every file the rows need, under ``folder``."""
-    from rules import saves
     from rules.temptress.state import PromptKind
+    from tui.persistence import saves
     from tui.screens.help import help_paragraphs
     from tui.screens.resume import summary_line
 

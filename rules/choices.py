@@ -24,6 +24,7 @@ from typing import Any, Generic, Protocol, TypeVar
 
 from attrs import evolve, frozen
 
+from rules import wording
 from rules.chance import Chance
 
 T = TypeVar("T")
@@ -178,4 +179,4 @@ def plural(count: int, word: str) -> str:
     """ "1 card", "2 cards"; "one" counts as a word of its own ("2 of them")."""
     if word == "one":
         return "one" if count == 1 else f"{count} of them"
-    return f"{count} {word}" if count == 1 else f"{count} {word}s"
+    return wording.plural(count, word)

@@ -13,6 +13,8 @@ from typing import Any
 import cattrs
 from cattrs.strategies import configure_tagged_union
 
+from rules.engine import Event
+
 CONVERTER = cattrs.Converter(forbid_extra_keys=True)
 
 
@@ -35,6 +37,29 @@ CONVERTER.register_structure_hook(str, _strict_str)
 # ... and StrEnums (suits, kinds) would otherwise fall under that str hook.
 CONVERTER.register_structure_hook(StrEnum, lambda value, kind: kind(_strict_str(value, str)))
 CONVERTER.register_structure_hook_func(lambda kind: kind == tuple[str, ...], _strict_texts)
+
+
+
+def _event(value: Any, _: type) -> Event:
+    """A story line kept in an older save's table (version 1 or 2): its text and its
+    readers. Its kind and facts are told again by the replay, which the save is checked
+    against, and two events are equal by their text and readers."""
+    if not isinstance(value, dict) or set(value) - {"text", "seats", "kind"}:
+        raise TypeError("expected a story line: text, seats and kind")
+    seats = value.get("seats")
+    readers = None if seats is None else CONVERTER.structure(seats, tuple[int, ...])
+    return Event(_strict_str(value.get("text"), str), readers)
+
+
+CONVERTER.register_structure_hook(Event, _event)
+CONVERTER.register_unstructure_hook(
+    Event,
+    lambda event: {
+        "text": event.text,
+        "seats": None if event.seats is None else list(event.seats),
+        "kind": "" if event.kind is None else str(event.kind),
+    },
+)
 
 _UNIONS: dict[tuple[type, ...], Any] = {}
 

@@ -15,6 +15,7 @@ actions back to ``apply``.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from enum import StrEnum
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
 from attrs import field, frozen
@@ -35,17 +36,38 @@ class IllegalAction(Exception):
 
 
 @frozen
-class Event:
-    """One line of the table's story.
+class Who:
+    """A seat an event is about: told as its name when the line is told."""
 
-    ``seats`` is ``None`` for a public event, or the seats that may read it.
+    seat: Seat
+
+
+@frozen
+class Whos:
+    """Seats an event is about, in order: told as "Ann, Bo and Dev"."""
+
+    seats: tuple[Seat, ...]
+
+
+Fact = Who | Whos | int | str | tuple[str, ...]
+"""What an event may carry: seats, numbers, words (names of cards, women, elements)
+and lists of words (told as "a, b and c")."""
+
+
+@frozen
+class Event:
+    """One line of the table's story: its ``text`` told from its ``kind`` (the game's
+    ``EventKind``) and the ``facts`` it is about (``rules/story.py``).
+
+    ``seats`` is ``None`` for a public event, or the seats that may read it. Two events
+    are equal when they tell the same line to the same seats.
     """
 
     text: str
     seats: tuple[Seat, ...] | None = None
-    kind: str = field(default="", eq=False)
-    """What sort of event this is (the game's ``EventKind``), for its teaching caption;
-    not part of the table's equality, so a save made before kinds still compares."""
+    kind: StrEnum | None = field(default=None, eq=False)
+    facts: tuple[tuple[str, Fact], ...] = field(default=(), eq=False)
+    """(name, value) pairs, by name."""
 
     def visible_to(self, seat: Seat | None) -> bool:
         return self.seats is None or (seat is not None and seat in self.seats)
@@ -53,6 +75,44 @@ class Event:
     def addressed_to(self, seat: Seat | None) -> bool:
         """A private event written for ``seat`` (a referee copied in is not addressed)."""
         return self.seats is not None and bool(self.seats) and self.seats[0] == seat
+
+    def fact(self, name: str) -> Fact:
+        for key, value in self.facts:
+            if key == name:
+                return value
+        raise KeyError(f"a {self.kind} event carries no {name}")
+
+    def who(self, name: str) -> Seat:
+        """The seat fact ``name``."""
+        value = self.fact(name)
+        if not isinstance(value, Who):
+            raise TypeError(f"{name} of a {self.kind} event is not a seat")
+        return value.seat
+
+    def whos(self, name: str) -> tuple[Seat, ...]:
+        """The seats fact ``name``."""
+        value = self.fact(name)
+        if not isinstance(value, Whos):
+            raise TypeError(f"{name} of a {self.kind} event is not seats")
+        return value.seats
+
+    def number(self, name: str) -> int:
+        value = self.fact(name)
+        if not isinstance(value, int):
+            raise TypeError(f"{name} of a {self.kind} event is not a number")
+        return value
+
+    def word(self, name: str) -> str:
+        value = self.fact(name)
+        if not isinstance(value, str):
+            raise TypeError(f"{name} of a {self.kind} event is not a word")
+        return value
+
+    def words(self, name: str) -> tuple[str, ...]:
+        value = self.fact(name)
+        if not isinstance(value, tuple):
+            raise TypeError(f"{name} of a {self.kind} event is not a list of words")
+        return value
 
 
 def notes_for(log: tuple[Event, ...], seat: Seat | None) -> tuple[str, ...]:
@@ -136,7 +196,7 @@ class Prompt:
     """
 
     seats: tuple[Seat, ...]
-    kind: str
+    kind: StrEnum
     text: str
     private: bool
 

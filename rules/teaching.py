@@ -9,14 +9,16 @@ table does not show.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
+from enum import StrEnum
 from typing import Any
 
-from attrs import frozen
+from attrs import field, frozen
 
 from rules.coaching import CoachedDeal, PickWords
 from rules.engine import Event, GameInfo, Prompt
 from rules.session import Session
+from rules.story import Phrase, Told, placeholders
 
 EventCaption = Callable[[Event, Any], str]
 PromptCaption = Callable[[Prompt, Any], str]
@@ -27,12 +29,20 @@ class Captions:
     """One game's captions, keyed by its event kinds and its prompt kinds (every kind
     of each has one: tests/test_captions.py)."""
 
-    events: Mapping[str, EventCaption]
-    prompts: Mapping[str, PromptCaption]
-    event_kinds: tuple[str, ...]
+    events: Mapping[StrEnum, EventCaption]
+    """The captions that weigh the view, by event kind; every other kind's caption is
+    the ``caption`` template of its story file (``told``)."""
+    prompts: Mapping[StrEnum, PromptCaption]
+    event_kinds: tuple[StrEnum, ...]
     """Every kind of event the game logs."""
-    prompt_kinds: tuple[str, ...]
+    prompt_kinds: tuple[StrEnum, ...]
     """Every kind of prompt the game asks."""
+    told: Told[Any] | None = None
+    """The game's story file: its caption templates."""
+    phrases: Mapping[str, Phrase] = field(factory=dict)
+    """Words a caption template may name that weigh the view, by name."""
+    names: Callable[[Any], Sequence[str]] = lambda view: view.names
+    """The seats' names, from the public view (a template's seats are told by them)."""
     coached: CoachedDeal | None = None
     """The deal of the game's coached first game (``parlour teach GAME --play``)."""
     pick_words: PickWords | None = None
@@ -40,8 +50,29 @@ class Captions:
 
     def for_event(self, event: Event, view: Any) -> str:
         """Why ``event`` happened and what it means ('' for an event without a kind)."""
+        if event.kind is None:
+            return ""
         caption = self.events.get(event.kind)
-        return caption(event, view) if caption is not None else ""
+        if caption is not None:
+            return caption(event, view)
+        return self.from_template(event, view)
+
+    def from_template(self, event: Event, view: Any) -> str:
+        """The caption template of ``event``'s kind, told from its facts and phrases."""
+        template = None if self.told is None else self.told.caption(event.kind)
+        if template is None or self.told is None:
+            return ""
+        values: dict[str, Any] = dict(event.facts)
+        for name in placeholders(template):
+            if name not in values:
+                values[name] = self.phrases[name](event, view)
+        return self.told.tell(template, self.names(view), values)
+
+    def has_caption(self, kind: StrEnum) -> bool:
+        """Whether events of ``kind`` have a caption (a function or a template)."""
+        return kind in self.events or (
+            self.told is not None and self.told.caption(kind) is not None
+        )
 
     def for_prompt(self, prompt: Prompt, view: Any) -> str:
         """What the table is deciding now, and what each answer would mean."""

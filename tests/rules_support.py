@@ -92,7 +92,7 @@ PYTHONISH = re.compile(r"Traceback|\b[A-Z]\w*(Error|Exception)\b|<\w+ object at 
 def save_refusal(path: Path) -> str:
     """The one line ``saves.load`` refuses ``path`` with: it names the file and reads
     as a sentence, not as Python."""
-    from rules import saves
+    from tui.persistence import saves
 
     try:
         saves.load(path)

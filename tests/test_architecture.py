@@ -125,9 +125,27 @@ def test_the_rules_never_import_textual_or_rich():
             assert module.split(".")[0] not in ("textual", "rich"), f"{name} imports {module}"
 
 
+def test_the_rules_never_import_the_app_or_its_saving():
+    for name, path in modules("rules").items():
+        for module, _ in imported(path):
+            assert module.split(".")[0] != "tui", f"{name} imports {module}"
+
+
+def test_saving_is_its_own_package_without_a_terminal():
+    saving = {n: p for n, p in modules("tui").items() if n.startswith("tui.persistence")}
+    assert {"tui.persistence.journal", "tui.persistence.save_lock"} <= set(saving)
+    for name, path in saving.items():
+        for module, _ in imported(path):
+            top = module.split(".")[0]
+            assert top not in ("textual", "rich"), f"{name} imports {module}"
+            assert not module.startswith("tui.") or module.startswith("tui.persistence"), name
+
+
 def test_no_screen_reads_the_rules_state_or_imports_a_state_class():
     problems = []
     for name, path in modules("tui").items():
+        if name.startswith("tui.persistence"):
+            continue  # saving keeps and checks the table; it shows nothing
         for node in ast.walk(tree(path)):
             if isinstance(node, ast.Attribute) and node.attr == "state":
                 problems.append(f"{name}:{node.lineno} reads .state")

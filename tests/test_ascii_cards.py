@@ -6,13 +6,14 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from rules import registry, saves
+from rules import registry
 from rules.cards import PlayingCard, Suit
 from rules.session import BOT, SeatPlan, Session
 from tests.tui_helpers import make_app, screen_text, wait_until
 from tui.ascii_cards import ascii_text
 from tui.cli import build_parser, main
 from tui.kit.table import TableScreen
+from tui.persistence import saves
 
 SIZE = (80, 24)
 SYMBOLS = re.compile("[♣♦♥♠]")

@@ -9,10 +9,11 @@ from pathlib import Path
 
 import pytest
 
-from rules import registry, saves
+from rules import registry
 from rules.session import BOT, SeatPlan, Session
 from rules.simulate import bot_config, bot_table, play_out, simulate, table_problem
 from tui.cli import main
+from tui.persistence import saves
 
 
 def test_simulate_reports_json_with_no_errors(capsys):

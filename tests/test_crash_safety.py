@@ -39,11 +39,11 @@ from typing import Any
 
 import pytest
 
-from rules import saves
 from rules.session import Session
 from tests.pty_support import Terminal, squash
 from tests.tui_helpers import direction_key
 from tui.cli import main as parlour
+from tui.persistence import saves
 
 KILLS = 6
 """SIGKILLs per game while playing, and one more after the last resume: 28 in all."""

@@ -37,14 +37,15 @@ from typing import Any
 
 import pytest
 
-from rules import registry, saves
-from rules.journal import TAIL
-from rules.saves import SaveError
+from rules import registry
 from rules.session import Session
 from rules.simulate import bot_config, bot_table, play_out
 from tests.rules_support import save_refusal as load_refusal
 from tests.tui_helpers import make_app, screen_text
 from tui import cli
+from tui.persistence import saves
+from tui.persistence.journal import TAIL
+from tui.persistence.saves import SaveError
 from tui.screens.resume import ResumeScreen
 
 SEED = 5
@@ -155,7 +156,7 @@ def originals(tmp_path_factory) -> dict[str, Original]:
 def unchecked_by_the_list(path: Path) -> bool:
     """Damage the resume list cannot see: an edit whose checksum was recomputed (only
     the replay tells), or one past the first fields of a save longer than the list
-    reads (``rules.journal.TAIL``): both are refused when the game is opened."""
+    reads (``tui.persistence.journal.TAIL``): both are refused when the game is opened."""
     return path.stem.endswith("-signed") or path.stat().st_size > TAIL
 
 

@@ -14,12 +14,12 @@ from pathlib import Path
 
 import pytest
 
-from rules.folders import user_data_folder
 from tui.app import ParlourApp
 from tui.cli import main
 from tui.crash_log import write_crash_log
 from tui.net import door
 from tui.net.hosting import host_log
+from tui.persistence.folders import user_data_folder
 from tui.private_files import NotPrivate
 
 OTHER = os.getuid() + 4242

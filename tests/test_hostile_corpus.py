@@ -21,12 +21,13 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from rules import registry, saves
+from rules import registry
 from rules.names import JOINERS, UNSHOWABLE, look_alike
 from rules.packs import PackError
 from rules.session import BOT, PERSON, SeatPlan, Session
 from tests.test_pack_corpus import default_data, toml_text
 from tui.cli import main
+from tui.persistence import saves
 from tui.setup_form import LONGEST_NAME, SetupEntry, check_setup
 
 PIECES = (

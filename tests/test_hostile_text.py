@@ -14,12 +14,13 @@ from pathlib import Path
 import pytest
 from textual.widgets._toast import Toast
 
-from rules import registry, saves
+from rules import registry
 from rules.names import look_alike, name_fault, plain_name
 from rules.session import BOT, PERSON, SeatPlan, Session
 from tests.test_hostile_corpus import MARKUP_NAMES
 from tests.tui_helpers import make_app, screen_text
 from tui.cli import main
+from tui.persistence import saves
 from tui.setup_form import SetupEntry, check_setup
 
 

@@ -8,12 +8,13 @@ from pathlib import Path
 
 import pytest
 
-from rules import registry, saves
+from rules import registry
 from rules.convert import CONVERTER, action_union
-from rules.journal import Journal, canonical, chained, read_journal
-from rules.saves import SaveError
 from rules.session import BOT, SeatPlan, Session
 from rules.simulate import bot_config
+from tui.persistence import saves
+from tui.persistence.journal import Journal, canonical, chained, read_journal
+from tui.persistence.saves import SaveError
 
 NAMES = ("Ann", "Bo", "Cleo", "Dev", "Eli")
 MOVES = 40

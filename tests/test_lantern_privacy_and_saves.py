@@ -16,7 +16,7 @@ public table:
 * the Barkeep's console holds every hand, the deck and every element;
 * only the public view of a finished tale reveals every hand and every Ale.
 
-A saved tale (``rules.saves.write``) loads by replaying its actions to the very
+A saved tale (``tui.persistence.saves.write``) loads by replaying its actions to the very
 same state. The default pack ships at least 200 story elements, and a
 malformed pack is refused with a PackError naming the file and the field.
 """
@@ -31,10 +31,8 @@ from typing import Any
 
 import pytest
 
-from rules import saves
 from rules.choices import Option, Pick, Write
 from rules.convert import CONVERTER, action_union
-from rules.journal import Journal, canonical, chained
 from rules.lantern import game
 from rules.lantern.choices import RulingChoices, TurnChoices
 from rules.lantern.game import LANTERN
@@ -42,7 +40,6 @@ from rules.lantern.pack import MIN_ELEMENTS, default_pack, load_pack
 from rules.lantern.state import Interrupt, LanternState, PassTurn, Phase, Play, Rule
 from rules.lantern.view import LanternReveal
 from rules.packs import PackError
-from rules.saves import SaveError
 from rules.session import Session
 from tests.lantern_helpers import (
     barkeep_of,
@@ -53,6 +50,9 @@ from tests.lantern_helpers import (
     random_policy,
     restless_policy,
 )
+from tui.persistence import saves
+from tui.persistence.journal import Journal, canonical, chained
+from tui.persistence.saves import SaveError
 
 GAMES = {
     "rowdy-barkeep": (fresh(61, 4, benches=5, hand=4, elements=40), random_policy(61)),

@@ -4,7 +4,7 @@ The default pack holds the ruled deck: 54 cards, 18 per symbol (14 with one
 symbol, 3 with two, 1 with three), the ruled number of cards per action, and
 each symbol with a similar mix of actions. A pack with an unknown action or
 symbol, a missing field or too few cards is refused with a PackError naming
-the file and the field. A saved season (``rules.saves.write``) loads by
+the file and the field. A saved season (``tui.persistence.saves.write``) loads by
 replaying its actions to the very same state.
 """
 
@@ -19,17 +19,17 @@ from pathlib import Path
 
 import pytest
 
-from rules import saves
 from rules.packs import PackError
 from rules.persuasion import game
 from rules.persuasion.game import PERSUASION
 from rules.persuasion.pack import default_pack, load_pack
 from rules.persuasion.state import DIARIES, CardAction, Diary, Send, Symbol, TraitCard
-from rules.saves import SaveError
 from rules.session import BOT, PERSON, SeatPlan, Session, hash_pin
 from rules.simulate import play_out
 from tests.persuasion_helpers import NAMES, config
 from tests.rules_support import edited
+from tui.persistence import saves
+from tui.persistence.saves import SaveError
 
 RULED_ACTIONS = {
     "peek_author": 9,

@@ -27,7 +27,6 @@ from pathlib import Path
 import pytest
 from textual.widgets import Input
 
-from rules import saves
 from tests.screen_sweep import (
     Keyboard,
     Moment,
@@ -41,6 +40,7 @@ from tests.screen_sweep import (
 )
 from tests.test_hostile_corpus import MARKUP_NAMES, hostile_session
 from tests.tui_helpers import make_app, screen_text
+from tui.persistence import saves
 from tui.screens.curtain import CurtainScreen
 from tui.screens.resolution import ResolutionScreen
 

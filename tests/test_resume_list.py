@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from rules import saves
-from rules.journal import TAIL, Journal
-from rules.saves import SaveError
 from tests.test_journal import _game, _journal
+from tui.persistence import saves
+from tui.persistence.journal import TAIL, Journal
+from tui.persistence.saves import SaveError
 
 
 @pytest.fixture(scope="module")

@@ -11,10 +11,11 @@ from pathlib import Path
 
 import pytest
 
-from rules import journal, registry, saves
+from rules import registry
 from rules.session import PERSON, SeatPlan, Session
 from tests.faults import FaultyOs
 from tests.tui_helpers import make_app, press, screen_text, settle
+from tui.persistence import journal, saves
 from tui.screens.confirm import ConfirmScreen
 from tui.screens.help import HelpScreen
 from tui.screens.save_failed import SAVE_FAILED_HELP, SaveFailedScreen

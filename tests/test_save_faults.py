@@ -7,11 +7,12 @@ from pathlib import Path
 
 import pytest
 
-from rules import registry, saves
-from rules.save_lock import OPEN_ELSEWHERE
-from rules.saves import SaveError
+from rules import registry
 from rules.session import PERSON, SeatPlan, Session
 from tests.tui_helpers import make_app, settle
+from tui.persistence import saves
+from tui.persistence.save_lock import OPEN_ELSEWHERE
+from tui.persistence.saves import SaveError
 
 
 def _island(tmp_path: Path) -> Path:

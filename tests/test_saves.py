@@ -9,8 +9,7 @@ from pathlib import Path
 import pytest
 from attrs import evolve
 
-from rules import registry, saves
-from rules.folders import default_folder
+from rules import registry
 from rules.island import game as island
 from rules.island.state import PlayResponse
 from rules.session import BOT, PERSON, SeatPlan, Session, hash_pin
@@ -18,6 +17,8 @@ from rules.simulate import play_out
 from tests.island_helpers import config
 from tests.rules_support import edited
 from tests.rules_support import save_refusal as refusal
+from tui.persistence import saves
+from tui.persistence.folders import default_folder
 
 SEATS = (
     SeatPlan("Ann", PERSON, hash_pin("1234")),

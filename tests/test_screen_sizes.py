@@ -23,8 +23,7 @@ from pathlib import Path
 import pytest
 from textual.widgets import Input, OptionList
 
-from rules import journal, registry, saves
-from rules.journal import Journal
+from rules import registry
 from rules.session import PERSON
 from tests.faults import FaultyOs
 from tests.net_helpers import hosting
@@ -52,6 +51,8 @@ from tests.tui_helpers import make_app, open_setup, screen_text, settle, wait_un
 from tui.messages import AskFirst
 from tui.net.join_app import JoinApp, JoinScreen
 from tui.net.seats_screen import SeatsLaterScreen, SeatsScreen
+from tui.persistence import journal, saves
+from tui.persistence.journal import Journal
 from tui.screens.confirm import ConfirmScreen
 from tui.screens.help import HelpScreen
 from tui.screens.lobby import LobbyScreen

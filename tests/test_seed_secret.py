@@ -13,10 +13,10 @@ from pathlib import Path
 
 import pytest
 
-from rules import saves
 from tests.screen_sweep import Moment, drive, game_ids, tables
 from tests.tui_helpers import make_app, open_setup, screen_text, settle
 from tui import cli
+from tui.persistence import saves
 from tui.screens.resolution import ResolutionScreen
 
 SEED = 731_946_285_013_572

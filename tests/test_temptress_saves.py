@@ -1,4 +1,4 @@
-"""Temptress save files: written with rules.saves.write, replayed and checked by load."""
+"""Temptress save files: written with tui.persistence.saves.write, replayed and checked by load."""
 
 from __future__ import annotations
 
@@ -8,7 +8,6 @@ from pathlib import Path
 import pytest
 from attrs import evolve
 
-from rules import saves
 from rules.session import BOT, PERSON, SeatPlan, Session, hash_pin
 from rules.simulate import play_out
 from rules.temptress.actions import ClaimFloor
@@ -16,6 +15,7 @@ from rules.temptress.game import TEMPTRESS
 from tests.rules_support import edited
 from tests.rules_support import save_refusal as refusal
 from tests.temptress_helpers import NAMES, NARRATOR, config
+from tui.persistence import saves
 
 SEATS = (
     SeatPlan(NAMES[0], PERSON, hash_pin("4321")),

@@ -126,7 +126,7 @@ async def test_the_curtain_comes_down_after_a_private_step(tmp_path: Path):
 
 
 async def test_every_action_is_saved_as_it_happens(tmp_path: Path):
-    from rules import saves
+    from tui.persistence import saves
 
     session = _session()
     path = tmp_path / "g.json"

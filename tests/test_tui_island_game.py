@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from rules import saves
 from rules.island.state import MoveTo, Phase, PlaceTile
 from tests.tui_helpers import (
     direction_key,
@@ -17,6 +16,7 @@ from tests.tui_helpers import (
 )
 from tui.island.seat import IslandChoice
 from tui.island.table import IslandTable
+from tui.persistence import saves
 from tui.screens.curtain import CurtainScreen
 from tui.screens.resolution import ResolutionScreen
 

@@ -17,13 +17,14 @@ from textual import events
 from textual.app import App, ComposeResult
 from textual.widgets import Input, OptionList
 
-from rules import registry, saves
+from rules import registry
 from rules.island.state import PlayResponse
 from rules.session import BOT, PERSON, SeatPlan, Session
 from rules.simulate import play_out
 from tests.tui_helpers import handing_over, make_app, open_setup, screen_text, to_curtain
 from tui.island.seat import IslandChoice
 from tui.kit.base import ProseInput
+from tui.persistence import saves
 from tui.screens.curtain import CurtainScreen
 from tui.screens.help import HelpScreen
 from tui.screens.lobby import LobbyScreen

@@ -7,9 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from rules import registry, saves
+from rules import registry
 from rules.session import BOT, PERSON, SeatPlan, Session
 from tests.tui_helpers import make_app, open_setup, screen_text
+from tui.persistence import saves
 from tui.screens.help import HelpScreen
 from tui.screens.lobby import LobbyScreen
 from tui.screens.resume import ResumeScreen

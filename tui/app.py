@@ -26,9 +26,9 @@ from tui.screens.lobby import LobbyScreen
 from tui.screens.resume import ResumeScreen
 
 if TYPE_CHECKING:
-    from rules.saves import Opened
     from rules.session import Session
     from tui.flow import GameFlow
+    from tui.persistence.saves import Opened
 
 # The games' rules, their screens and the game flow are imported when a game starts,
 # so the lobby's first frame does not wait for them.
@@ -122,7 +122,7 @@ class ParlourApp(TableApp):
 
     @on(messages.PlayAgain)
     def play_again(self) -> None:
-        from rules import saves
+        from tui.persistence import saves
 
         flow = self.flow
         if flow is None:
@@ -247,7 +247,7 @@ class ParlourApp(TableApp):
 
     def resume(self, path: Path) -> str | None:
         """Carry on a saved game; returns the reason when the file is refused."""
-        from rules import saves
+        from tui.persistence import saves
 
         try:
             opened = saves.open_save(path, lock=True)

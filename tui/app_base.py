@@ -20,7 +20,6 @@ from textual.filter import LineFilter
 from textual.notifications import SeverityLevel
 from textual.screen import Screen
 
-from rules.folders import user_data_folder
 from rules.names import showable
 from themes.colours import THEMES
 from tui import messages
@@ -28,6 +27,7 @@ from tui.ascii_cards import AsciiSuits
 from tui.crash_log import crash_line, write_crash_log
 from tui.kit.base import ParlourScreen
 from tui.kit.keys import CaughtUp, run_caught_up, typed_too_soon
+from tui.persistence.folders import user_data_folder
 from tui.screens.confirm import ConfirmScreen
 from tui.screens.help import HelpScreen
 from tui.widgets.palette import Palette
@@ -49,7 +49,7 @@ class TableApp(App[None]):
         """``--ascii``: suit letters for suit symbols on every screen (``tui.ascii_cards``)."""
         self.data_dir = user_data_folder() if data_dir is None else data_dir
         """Where the crash log, the host's log and the SSH door's key go: the user's own
-        data folder (``rules.folders.user_data_folder``), whatever ``--saves`` says; tests
+        data folder (``tui.persistence.folders.user_data_folder``), whatever ``--saves`` says; tests
         hand in their own. Its files are opened through ``tui.private_files``."""
         self.keys_from = 0.0
         """When the screen now showing was shown: older keys are dropped (tui.kit.keys)."""

@@ -206,7 +206,7 @@ def _command(args: argparse.Namespace) -> int:
         print(f"parlour: {NO_PACK[command]}", file=sys.stderr)
         return 2
     if command == "check":
-        from rules import saves
+        from tui.persistence import saves
 
         try:
             session, note = saves.load_noted(args.file)
@@ -326,7 +326,7 @@ def _run_app(args: argparse.Namespace) -> int:
     opening: Any = None
     delay = max(0.0, getattr(args, "bot_delay", 0.8))
     if args.command == "new":
-        from rules import saves
+        from tui.persistence import saves
 
         problem, session = new_session(args, pack)
         if session is None:
@@ -346,7 +346,7 @@ def _run_app(args: argparse.Namespace) -> int:
                 app.notify(KNOWN_SEED, severity="warning", timeout=8)
     elif args.command == "resume":
         if args.file is not None:
-            from rules import saves
+            from tui.persistence import saves
 
             try:
                 opened = saves.open_save(args.file, lock=True)

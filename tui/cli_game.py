@@ -35,7 +35,7 @@ def finish(app: Any) -> int:
 
 def add_saves_options(common: argparse.ArgumentParser) -> None:
     """``--saves DIR``, and ``--shared-saves`` to save there even when others may change it."""
-    from rules.folders import SHARED_SAVES
+    from tui.persistence.folders import SHARED_SAVES
 
     common.add_argument(
         "--saves",
@@ -52,10 +52,10 @@ def add_saves_options(common: argparse.ArgumentParser) -> None:
 
 
 def saves_folder(args: argparse.Namespace) -> tuple[Path, str]:
-    """The folder games are saved in (``--saves``, else ``rules.folders.default_folder``)
+    """The folder games are saved in (``--saves``, else ``tui.persistence.folders.default_folder``)
     and the sentence refusing it ('' when none): a folder another user owns or may change,
     unless ``--shared-saves`` says to save there all the same."""
-    from rules.folders import default_folder, saves_folder_problem
+    from tui.persistence.folders import default_folder, saves_folder_problem
 
     folder = Path(args.saves) if hasattr(args, "saves") else default_folder()
     if getattr(args, "shared_saves", False):

@@ -18,15 +18,15 @@ from textual.app import App
 from textual.screen import Screen
 
 from rules.engine import Prompt, Seat
-from rules.journal import Journal
-from rules.save_lock import SaveLock
-from rules.saves import Opened
 from rules.session import Session
 from tui.flow_end import GameEnd
 from tui.flow_joined import JoinedSeats
 from tui.flow_saving import SaveKeeper
 from tui.games import game_ui
 from tui.kit.table import TableScreen
+from tui.persistence.journal import Journal
+from tui.persistence.save_lock import SaveLock
+from tui.persistence.saves import Opened
 from tui.pin_guard import PinGuard
 from tui.port import Demo, HandOver, SessionTable, Teaching
 from tui.screens.curtain import CurtainScreen

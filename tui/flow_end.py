@@ -59,7 +59,7 @@ class GameEnd:
     def export_story(self) -> Path | None:
         """Write the story as Markdown next to the save (or into the saves folder): the
         whole reveal at the end, public things only while the game runs."""
-        from rules.saves import SaveError, new_save_path
+        from tui.persistence.saves import SaveError, new_save_path
 
         view = self.view(None)
         title = f"# {self.game.title}"

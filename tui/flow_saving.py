@@ -14,10 +14,10 @@ from typing import TYPE_CHECKING, Any
 from textual.app import App
 from textual.screen import Screen
 
-from rules.journal import Journal
-from rules.save_lock import SaveLock
-from rules.saves import SaveError, new_save_path
 from rules.session import Session
+from tui.persistence.journal import Journal
+from tui.persistence.save_lock import SaveLock
+from tui.persistence.saves import SaveError, new_save_path
 from tui.screens.save_failed import SaveFailedScreen
 
 

@@ -55,7 +55,7 @@ class StartGame(Message):
         self.session = session
         """The game to play (a ``rules.session.Session``)."""
         self.opened = opened
-        """A resumed save as opened (a ``rules.saves.Opened``: its notes read, its tail)."""
+        """A resumed save as opened (``tui.persistence.saves.Opened``: notes read, its tail)."""
         self.path = path
         """Where every move is saved."""
         self.fresh = fresh

@@ -1,12 +1,13 @@
 """Temptation Island's teaching captions: for every kind of moment in its story and
 every kind of question it asks, the rule behind it and what it means for the table.
 
-Each caption reads only the event (its text and kind) or the prompt, and the public
+Each caption reads only the event (its kind and facts) or the prompt, and the public
 view just after it (``view(state, None)``): the board, the stock, the names, whose
 turn it is and the card being judged are on the table for all to see; hands and the
-cards put forward before the pick are not, so no caption can tell them. An event's
-text names who acted (and which way) before anything else, so a caption takes the
-name from there: by the time the view is made, the turn may have passed on.
+cards put forward before the pick are not, so no caption can tell them. A caption
+that only places facts is a template in ``story.toml``; the functions here weigh the
+view. Who acted is a fact of the event: by the time the view is made, the turn may
+have passed on.
 """
 
 from __future__ import annotations
@@ -15,43 +16,12 @@ from rules.coaching import CoachedDeal, Shown
 from rules.engine import Event, Prompt, Seat
 from rules.island import board
 from rules.island.state import EventKind, IslandView, Phase
-from rules.teaching import Captions, fixed
+from rules.island.told import TOLD
+from rules.teaching import Captions
 from rules.wording import listed
 
 ASKING = (Phase.RESPOND, Phase.DECIDE, Phase.MOVE)
 """The Island's prompt kinds: every phase but the end asks somebody something."""
-
-
-# --- reading an event --------------------------------------------------------------
-
-
-def _named_first(event: Event, view: IslandView) -> Seat | None:
-    """The seat whose name the event's text begins with (the longest, if one name
-    begins another)."""
-    found = [s for s, name in enumerate(view.names) if event.text.startswith(f"{name} ")]
-    return max(found, key=lambda s: len(view.names[s]), default=None)
-
-
-def _named_last(event: Event, view: IslandView, tail: str) -> Seat | None:
-    """The seat named just before ``tail`` at the end of the event's text."""
-    found = [s for s, name in enumerate(view.names) if event.text.endswith(f" {name}{tail}")]
-    return max(found, key=lambda s: len(view.names[s]), default=None)
-
-
-def _way(event: Event, view: IslandView, seat: Seat) -> str | None:
-    """Which way the Mover went, placed or removed, as the event's text says it."""
-    said = event.text[len(view.names[seat]) :]
-    ways = sorted(board.DIRECTION_NAMES, key=len, reverse=True)
-    return next((w for w in ways if f" {w}." in said or f" {w} and" in said), None)
-
-
-def _mover_and_way(event: Event, view: IslandView) -> tuple[str, str]:
-    """The Mover the event names ("The Mover" if none) and the way they built or took
-    a tile ("side" if the text does not say)."""
-    seat = _named_first(event, view)
-    if seat is None:
-        return "The Mover", "side"
-    return view.names[seat], _way(event, view, seat) or "side"
 
 
 def _both(names: list[str]) -> str:
@@ -71,7 +41,7 @@ def _beside(view: IslandView, hex_: board.Hex, seat: Seat) -> list[str]:
     ]
 
 
-def _island_after(view: IslandView) -> str:
+def _island_after(event: Event, view: IslandView) -> str:
     """What a removal left: the end, or the island still whole."""
     if view.outcome is not None:
         return "That cut the island apart, and the game ends."
@@ -110,8 +80,7 @@ def _new_turn(event: Event, view: IslandView) -> str:
 
 
 def _responded(event: Event, view: IslandView) -> str:
-    seat = _named_first(event, view)
-    who = view.names[seat] if seat is not None else "A responder"
+    who = view.names[event.who("responder")]
     decider = view.names[view.decider]
     if view.phase == Phase.RESPOND and view.waiting_on:
         waiting = _both([view.names[s] for s in view.waiting_on])
@@ -126,8 +95,7 @@ def _responded(event: Event, view: IslandView) -> str:
 
 
 def _judging(event: Event, view: IslandView) -> str:
-    seat = _named_last(event, view, ", owners hidden.")
-    decider = view.names[view.decider if seat is None else seat]
+    decider = view.names[event.who("decider")]
     return (
         f"The two answers were shuffled so that {decider} cannot tell whose is whose: "
         f"{decider} judges the cards, not the players. The owner of the card {decider} picks "
@@ -136,13 +104,7 @@ def _judging(event: Event, view: IslandView) -> str:
 
 
 def _mover(event: Event, view: IslandView) -> str:
-    decider = _named_first(event, view)
-    mover = _named_last(event, view, " moves.")
-    if decider is None or mover is None or decider == mover:
-        return (
-            "The Decider picked blind; only now are the owners named. The winning card's "
-            "owner is the Mover, the only one to touch the board this turn."
-        )
+    decider, mover = event.who("decider"), event.who("mover")
     name = view.names[mover]
     other = _both(_others(view, decider, mover))
     return (
@@ -153,8 +115,7 @@ def _mover(event: Event, view: IslandView) -> str:
 
 
 def _no_move(event: Event, view: IslandView) -> str:
-    seat = _named_first(event, view)
-    who = view.names[seat] if seat is not None else "The Mover"
+    who = view.names[event.who("mover")]
     place = (
         "the stock is empty, so there is nothing to place"
         if view.stock == 0
@@ -168,10 +129,8 @@ def _no_move(event: Event, view: IslandView) -> str:
 
 
 def _move(event: Event, view: IslandView) -> str:
-    seat = _named_first(event, view)
-    if seat is None:
-        return "The Mover stepped to a free tile next door; moving adds or takes no tile."
-    who, way = view.names[seat], _way(event, view, seat) or "away"
+    seat = event.who("mover")
+    who, way = view.names[seat], event.word("way")
     near = _beside(view, view.pieces[seat], seat)
     if near:
         return (
@@ -185,27 +144,15 @@ def _move(event: Event, view: IslandView) -> str:
     )
 
 
-def _place(event: Event, view: IslandView) -> str:
-    who, way = _mover_and_way(event, view)
-    left = (
-        "That was the stock's last tile: from now on a Mover who can remove a tile must."
-        if view.stock == 0
-        else f"{view.stock} left in the stock."
-    )
-    return (
-        f"{who} chose to build: a tile from the stock, laid to the {way} of {who}'s own, "
-        f"which {who} then had to step onto. A bigger island is harder to cut apart. {left}"
-    )
+def _stock_left(event: Event, view: IslandView) -> str:
+    """What a placing left in the stock."""
+    if view.stock == 0:
+        return "That was the stock's last tile: from now on a Mover who can remove a tile must."
+    return f"{view.stock} left in the stock."
 
 
 def _forced_place(event: Event, view: IslandView) -> str:
-    seat = _named_first(event, view)
-    way = _way(event, view, seat) if seat is not None else None
-    if seat is None or way is None:
-        return (
-            "The Mover had no free tile beside them to move onto or remove, so the rules "
-            f"made them place one from the stock and step onto it. {view.stock} left in stock."
-        )
+    seat, way = event.who("mover"), event.word("way")
     who = view.names[seat]
     step = board.DIRECTIONS[board.DIRECTION_NAMES.index(way)]
     came_from = (view.pieces[seat][0] - step[0], view.pieces[seat][1] - step[1])
@@ -223,28 +170,8 @@ def _forced_place(event: Event, view: IslandView) -> str:
     )
 
 
-def _remove(event: Event, view: IslandView) -> str:
-    who, way = _mover_and_way(event, view)
-    return (
-        f"{who} chose to take away the free tile to the {way}; it goes back to the stock. "
-        f"Removing is the only way the island shrinks, and the only way anyone is cut off. "
-        f"{_island_after(view)}"
-    )
-
-
-def _forced_remove(event: Event, view: IslandView) -> str:
-    who, way = _mover_and_way(event, view)
-    return (
-        f"Every tile was already on the board, so the rules made {who} remove one rather "
-        f"than move: the free tile to the {way} went back to the empty stock. "
-        f"{_island_after(view)}"
-    )
-
-
 def _left_alone(event: Event, view: IslandView) -> str:
-    if view.outcome is None or len(view.outcome.losers) != 1:
-        return "A piece with no path of touching tiles to another is alone, and its owner loses."
-    loser = view.outcome.losers[0]
+    loser = event.who("alone")
     alone, winners = view.names[loser], _both(_others(view, loser))
     if view.mover is None or view.mover == loser:
         how = f"{alone}'s own removal cut {alone} off from the others"
@@ -253,18 +180,6 @@ def _left_alone(event: Event, view: IslandView) -> str:
     return (
         f"{how}: no path of touching tiles leads from {alone}'s piece to another. Being left "
         f"alone is the one way to lose, so {alone} loses, and {winners}, still together, win."
-    )
-
-
-def _split_three_ways(event: Event, view: IslandView) -> str:
-    if view.outcome is None or len(view.outcome.losers) != 1:
-        return "All three pieces stand on separate islands, and the Mover who split them loses."
-    mover = view.outcome.losers[0]
-    who, winners = view.names[mover], _both(_others(view, mover))
-    return (
-        f"{who}'s removal left all three pieces on separate islands. With nobody more alone "
-        f"than the rest, the rules blame the Mover who did it: {who} loses for carelessness, "
-        f"and {winners} win together."
     )
 
 
@@ -343,22 +258,15 @@ CAPTIONS = Captions(
         EventKind.OPENING: _opening,
         EventKind.NEW_TURN: _new_turn,
         EventKind.RESPONDED: _responded,
-        EventKind.PUT_FORWARD: fixed(
-            "Only you can read this note. Your card now lies face down beside the other "
-            "answer; the Decider sees the two shuffled and unsigned, so the card alone must "
-            "win it for you."
-        ),
         EventKind.JUDGING: _judging,
         EventKind.MOVER: _mover,
         EventKind.NO_MOVE: _no_move,
         EventKind.MOVE: _move,
-        EventKind.PLACE: _place,
         EventKind.FORCED_PLACE: _forced_place,
-        EventKind.REMOVE: _remove,
-        EventKind.FORCED_REMOVE: _forced_remove,
         EventKind.LEFT_ALONE: _left_alone,
-        EventKind.SPLIT_THREE_WAYS: _split_three_ways,
     },
+    told=TOLD,
+    phrases={"stock_left": _stock_left, "island_after": _island_after},
     prompts={Phase.RESPOND: _respond, Phase.DECIDE: _decide, Phase.MOVE: _move_prompt},
     event_kinds=tuple(EventKind),
     prompt_kinds=ASKING,

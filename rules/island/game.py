@@ -9,12 +9,14 @@ from attrs import evolve
 from rules.cards import Pile
 from rules.chance import Chance
 from rules.engine import (
-    Event,
+    Fact,
     GameInfo,
     IllegalAction,
     OptionSpec,
     Outcome,
     Seat,
+    Who,
+    Whos,
 )
 from rules.island import board, help
 from rules.island.bots import IslandBot
@@ -36,6 +38,7 @@ from rules.island.state import (
     PlayResponse,
     RemoveTile,
 )
+from rules.island.told import TOLD
 from rules.island.view import view
 
 HAND_SIZE = 3
@@ -94,9 +97,9 @@ def new(config: IslandConfig, seed: int) -> IslandState:
         phase=Phase.RESPOND,
         judged=judged[0],
     )
-    opening = f"The island opens: {', '.join(names)}. {names[decider]} is the first Decider."
-    state = _log(state, opening, kind=EventKind.OPENING)
-    return _log(state, f"Turn 1: {names[decider]} turns up '{judged[0]}'.", kind=EventKind.NEW_TURN)
+    everyone = Whos(tuple(range(len(names))))
+    state = _log(state, EventKind.OPENING, everyone=everyone, decider=Who(decider))
+    return _log(state, EventKind.NEW_TURN, turn=1, decider=Who(decider), judged=judged[0])
 
 
 def apply(state: IslandState, action: Action) -> IslandState:
@@ -129,27 +132,22 @@ def _play_response(state: IslandState, action: PlayResponse) -> IslandState:
     hand = state.hands[action.seat]
     if action.card not in hand:
         raise IllegalAction(f"'{action.card}' is not in your hand.")
-    name = state.config.names[action.seat]
     hands = _replace(state.hands, action.seat, tuple(c for c in hand if c != action.card))
     responses = _replace(state.responses, action.seat, action.card)
     state = evolve(state, hands=hands, responses=responses)
-    state = _log(state, f"{name} has chosen a card.", kind=EventKind.RESPONDED)
-    put = f"You put forward '{action.card}'."
-    state = _log_private(state, action.seat, put, kind=EventKind.PUT_FORWARD)
+    state = _log(state, EventKind.RESPONDED, responder=Who(action.seat))
+    state = _tell(state, action.seat, EventKind.PUT_FORWARD, card=action.card)
     if any(responses[s] is None for s in state.responders):
         return state
     played = tuple(responses[s] for s in state.responders)
     shown, chance = state.chance.shuffle(played)
     state = evolve(state, shown=shown, chance=chance, phase=Phase.DECIDE)
-    decider = state.config.names[state.decider]
-    face_down = f"Both cards are face down before {decider}, owners hidden."
-    return _log(state, face_down, kind=EventKind.JUDGING)
+    return _log(state, EventKind.JUDGING, decider=Who(state.decider))
 
 
 def _pick_response(state: IslandState, action: PickResponse) -> IslandState:
     if action.choice not in (0, 1):
         raise IllegalAction("Pick the first or the second card.")
-    names = state.config.names
     chosen = state.shown[action.choice]
     other = state.shown[1 - action.choice]
     mover = next(s for s in state.responders if state.responses[s] == chosen)
@@ -157,13 +155,16 @@ def _pick_response(state: IslandState, action: PickResponse) -> IslandState:
     state = evolve(state, mover=mover, phase=Phase.MOVE)
     state = _log(
         state,
-        f"{names[state.decider]} picks '{chosen}' for '{state.judged}': "
-        f"{names[mover]}'s card ({names[loser]} offered '{other}'). {names[mover]} moves.",
-        kind=EventKind.MOVER,
+        EventKind.MOVER,
+        decider=Who(state.decider),
+        chosen=chosen,
+        judged=state.judged,
+        mover=Who(mover),
+        loser=Who(loser),
+        other=other,
     )
     if not options_of(state).any:
-        stuck = f"{names[mover]} can neither move, place nor remove: the turn passes."
-        state = _log(state, stuck, kind=EventKind.NO_MOVE)
+        state = _log(state, EventKind.NO_MOVE, mover=Who(mover))
         return _end_turn(state)
     return state
 
@@ -174,58 +175,49 @@ def _move(state: IslandState, action: MoveTo | PlaceTile | RemoveTile) -> Island
     if refusal:
         raise IllegalAction(refusal)
     seat, target = action.seat, (action.target[0], action.target[1])
-    name = state.config.names[seat]
+    way = board.direction_name(state.pieces[seat], target)
     pieces, tiles, stock = state.pieces, state.tiles, state.stock
     if isinstance(action, MoveTo):
         pieces = _replace(pieces, seat, target)
-        text = f"{name} moves {board.direction_name(state.pieces[seat], target)}."
         kind = EventKind.MOVE
     elif isinstance(action, PlaceTile):
         tiles = tuple(sorted((*tiles, target)))
         stock -= 1
         pieces = _replace(pieces, seat, target)
-        direction = board.direction_name(state.pieces[seat], target)
-        text = f"{name} places a tile to the {direction} and steps onto it."
         kind = EventKind.FORCED_PLACE if options.forced else EventKind.PLACE
     else:
         tiles = tuple(h for h in tiles if h != target)
         stock += 1
-        text = f"{name} removes the tile to the {board.direction_name(state.pieces[seat], target)}."
         kind = EventKind.FORCED_REMOVE if options.forced else EventKind.REMOVE
-    state = _log(evolve(state, pieces=pieces, tiles=tiles, stock=stock), text, kind=kind)
+    state = evolve(state, pieces=pieces, tiles=tiles, stock=stock)
+    state = _log(state, kind, mover=Who(seat), way=way)
     ended = _islands_result(state, seat)
-    if ended is not None:
-        result, end = ended
-        state = evolve(state, result=result, phase=Phase.OVER)
-        return _log(state, result.reason, kind=end)
-    return _end_turn(state)
+    if ended is None:
+        return _end_turn(state)
+    end, winners, loser = ended
+    if end == EventKind.SPLIT_THREE_WAYS:
+        state = _log(state, end, mover=Who(loser), winners=Whos(winners))
+    else:
+        state = _log(state, end, alone=Who(loser), winners=Whos(winners))
+    result = Outcome(winners, (loser,), state.log[-1].text)
+    return evolve(state, result=result, phase=Phase.OVER)
 
 
-def _islands_result(state: IslandState, mover: Seat) -> tuple[Outcome, EventKind] | None:
-    """How the board ends the game, and by which rule (None: play on)."""
-    names = state.config.names
+def _islands_result(
+    state: IslandState, mover: Seat
+) -> tuple[EventKind, tuple[Seat, ...], Seat] | None:
+    """How the board ends the game: by which rule, the winners and the loser (None:
+    play on)."""
     labels = board.island_labels(state.pieces, state.tiles)
     groups = set(labels)
     if len(groups) == 1:
         return None
     if len(groups) == SEATS:
-        winners = tuple(s for s in range(SEATS) if s != mover)
-        split = Outcome(
-            winners,
-            (mover,),
-            f"{names[mover]} split the island three ways and loses; "
-            f"{names[winners[0]]} and {names[winners[1]]} win.",
-        )
-        return split, EventKind.SPLIT_THREE_WAYS
-    alone = next(s for s in range(SEATS) if labels.count(labels[s]) == 1)
-    winners = tuple(s for s in range(SEATS) if s != alone)
-    stranded = Outcome(
-        winners,
-        (alone,),
-        f"{names[alone]} is stranded alone on an island; "
-        f"{names[winners[0]]} and {names[winners[1]]} win.",
-    )
-    return stranded, EventKind.LEFT_ALONE
+        loser, end = mover, EventKind.SPLIT_THREE_WAYS
+    else:
+        loser = next(s for s in range(SEATS) if labels.count(labels[s]) == 1)
+        end = EventKind.LEFT_ALONE
+    return end, tuple(s for s in range(SEATS) if s != loser), loser
 
 
 def _end_turn(state: IslandState) -> IslandState:
@@ -254,22 +246,23 @@ def _end_turn(state: IslandState) -> IslandState:
         shown=(),
         mover=None,
     )
-    turned = f"Turn {turn}: {state.config.names[decider]} turns up '{judged[0]}'."
-    return _log(state, turned, kind=EventKind.NEW_TURN)
+    return _log(state, EventKind.NEW_TURN, turn=turn, decider=Who(decider), judged=judged[0])
 
 
 def _replace(items: tuple, index: int, value: object) -> tuple:
     return items[:index] + (value,) + items[index + 1 :]
 
 
-def _log(state: IslandState, text: str, *, kind: EventKind) -> IslandState:
-    """``text`` told to the whole table, as a moment of this ``kind``."""
-    return evolve(state, log=state.log + (Event(text, kind=kind),))
+def _log(state: IslandState, kind: EventKind, /, **facts: Fact) -> IslandState:
+    """An event of ``kind`` about ``facts``, told to the whole table."""
+    event = TOLD.event(kind, state.config.names, facts)
+    return evolve(state, log=state.log + (event,))
 
 
-def _log_private(state: IslandState, seat: Seat, text: str, *, kind: EventKind) -> IslandState:
-    """``text`` for ``seat``'s eyes only, as a moment of this ``kind``."""
-    return evolve(state, log=state.log + (Event(text, (seat,), kind=kind),))
+def _tell(state: IslandState, seat: Seat, kind: EventKind, /, **facts: Fact) -> IslandState:
+    """An event of ``kind`` about ``facts``, for ``seat``'s eyes only."""
+    event = TOLD.event(kind, state.config.names, facts, (seat,))
+    return evolve(state, log=state.log + (event,))
 
 
 def outcome(state: IslandState) -> Outcome | None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping
+from enum import StrEnum
 from typing import TYPE_CHECKING
 
 from rules.engine import Event
@@ -286,7 +287,7 @@ def _closing(event: Event, view: LanternView) -> str:
     )
 
 
-EVENT_CAPTIONS: Mapping[str, Callable[[Event, LanternView], str]] = {
+EVENT_CAPTIONS: Mapping[StrEnum, Callable[[Event, LanternView], str]] = {
     EventKind.OPENED: _opened,
     EventKind.READY: _ready,
     EventKind.BEGINS: _begins,

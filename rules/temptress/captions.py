@@ -10,6 +10,8 @@ does not show. ``help`` re-exports ``CAPTIONS``; ``game.TEMPTRESS`` registers it
 
 from __future__ import annotations
 
+from enum import StrEnum
+
 from rules.coaching import CoachedDeal, Shown
 from rules.teaching import Captions, EventCaption, fixed
 from rules.temptress.contest_captions import CONTEST_EVENTS
@@ -18,7 +20,7 @@ from rules.temptress.pick_words import play_pick_words
 from rules.temptress.prompt_captions import PROMPTS
 from rules.temptress.state import EventKind, PromptKind
 
-PRIVATE_NOTES: dict[str, EventCaption] = {
+PRIVATE_NOTES: dict[StrEnum, EventCaption] = {
     EventKind.STARTER_CLUES: fixed(
         "Every suitor starts with three true clues: a suit their match is not, a suit the "
         "sorceress is not, and one thing their match likes or dislikes."

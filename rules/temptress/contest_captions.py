@@ -8,6 +8,7 @@ Every caption reads the event's own text and the public view (``caption_words``)
 from __future__ import annotations
 
 import re
+from enum import StrEnum
 
 from rules.engine import Event
 from rules.teaching import EventCaption
@@ -256,7 +257,7 @@ def _stake_seen(event: Event, view: TemptressView) -> str:
     )
 
 
-CONTEST_EVENTS: dict[str, EventCaption] = {
+CONTEST_EVENTS: dict[StrEnum, EventCaption] = {
     EventKind.JOINED: _about_who(
         "{who} joins against {actor}. Opponents play toward every target too, in",
         "reverse order of joining (the actor last), each with a three-card budget, and earn",

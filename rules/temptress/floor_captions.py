@@ -8,6 +8,7 @@ Every caption reads the event's own text and the public view (``caption_words``)
 from __future__ import annotations
 
 import re
+from enum import StrEnum
 
 from rules.engine import Event
 from rules.teaching import EventCaption
@@ -281,7 +282,7 @@ def _game_end(event: Event, view: TemptressView) -> str:
     )
 
 
-FLOOR_EVENTS: dict[str, EventCaption] = {
+FLOOR_EVENTS: dict[StrEnum, EventCaption] = {
     EventKind.ARRIVAL: _arrival,
     EventKind.OPENING: _opening,
     EventKind.CLAIM: _claim,

@@ -8,6 +8,8 @@ nothing a seat's own view holds (hands, clues, the discard pile's cards).
 
 from __future__ import annotations
 
+from enum import StrEnum
+
 from rules.engine import Prompt, Seat
 from rules.teaching import PromptCaption
 from rules.temptress.argument import STAKE_NAMES
@@ -299,7 +301,7 @@ def _final(prompt: Prompt, view: TemptressView) -> str:
     )
 
 
-PROMPTS: dict[str, PromptCaption] = {
+PROMPTS: dict[StrEnum, PromptCaption] = {
     PromptKind.FAUX_PAS: _faux_pas,
     PromptKind.FLOOR: _floor,
     PromptKind.JOIN: _join,

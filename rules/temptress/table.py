@@ -28,13 +28,13 @@ def cards_text(cards: Iterable[PlayingCard]) -> str:
 
 def log(state: TemptressState, *texts: str, kind: EventKind) -> TemptressState:
     """Public events, each of ``kind`` (what its teaching caption explains)."""
-    return evolve(state, log=state.log + tuple(Event(t, kind=kind.value) for t in texts))
+    return evolve(state, log=state.log + tuple(Event(t, kind=kind) for t in texts))
 
 
 def tell(state: TemptressState, seat: Seat, *texts: str, kind: EventKind) -> TemptressState:
     """Private events of ``kind``: only ``seat`` (and the narrator console) may read them."""
     seats = (seat,) if state.narrator_seat is None else (seat, state.narrator_seat)
-    return evolve(state, log=state.log + tuple(Event(t, seats, kind.value) for t in texts))
+    return evolve(state, log=state.log + tuple(Event(t, seats, kind) for t in texts))
 
 
 def with_suitor(state: TemptressState, seat: Seat, **changes: Any) -> TemptressState:

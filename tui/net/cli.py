@@ -106,9 +106,9 @@ def hosted_here(path: Path) -> bool:
 def host(args: argparse.Namespace) -> int:
     """Host a new or saved game; 0 when the table was left normally. Every mistake is
     one line before anything is written (no save, no socket)."""
-    from rules import saves
     from tui.net.codes import SocketFolderRefused, make_socket_folder
     from tui.net.hosting import joined_seats, start_hosting
+    from tui.persistence import saves
 
     path = _socket_path(args)
     problem = _where_problem(args, path)

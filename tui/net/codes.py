@@ -10,7 +10,7 @@ import stat
 from pathlib import Path
 
 from rules.engine import Seat
-from rules.folders import user_data_folder
+from tui.persistence.folders import user_data_folder
 from tui.private_files import make_private_folder
 
 ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"

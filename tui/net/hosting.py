@@ -16,13 +16,13 @@ from pathlib import Path
 from typing import Any
 
 from rules.engine import Seat
-from rules.saves import Opened
 from rules.session import Session
 from tui.app import ParlourApp
 from tui.net.host import Host
 from tui.net.kept_codes import keeper, kept_seating
 from tui.net.seating import Seating
 from tui.net.seats_screen import SeatsScreen
+from tui.persistence.saves import Opened
 
 LOG_NAME = "host.log"
 

@@ -21,7 +21,7 @@ import attrs
 from attrs import frozen
 
 from rules.convert import CONVERTER, action_union, describe_error
-from rules.save_file import MAX_DEPTH, too_deep
+from tui.persistence.save_file import MAX_DEPTH, too_deep
 
 PROTOCOL = 2
 """The protocol's version, sent in every hello: a client of another version is refused."""

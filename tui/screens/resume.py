@@ -13,9 +13,9 @@ from textual.widget import Widget
 from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
-from rules import saves
 from tui.kit.base import HELP_BINDINGS, ParlourScreen
 from tui.messages import ShowLobby, StartGame
+from tui.persistence import saves
 from tui.widgets.refusal import Refusal
 from tui.widgets.whobar import WhoBar
 

@@ -17,13 +17,13 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.widget import Widget
 from textual.widgets import Input, Label, Static
 
-from rules import saves
 from rules.chance import SEED_DIGITS
 from rules.engine import GameInfo
 from rules.session import BOT, PERSON, PIN_WORK
 from tui.kit.base import HELP_BINDINGS, Field, ParlourScreen, ProseInput
 from tui.kit.keys import after_keys
 from tui.messages import ShowLobby, StartGame
+from tui.persistence import saves
 from tui.setup_form import SetupEntry, check_setup, is_number
 from tui.widgets.refusal import Refusal
 from tui.widgets.toggle import Toggle

@@ -1,7 +1,7 @@
 """Where Parlour keeps its files: save files unless ``--saves`` says otherwise, and the
 user's own data folder (logs, the SSH door's key), whatever ``--saves`` says.
 
-Kept apart from ``rules.saves`` (which re-exports it) so that the lobby, which
+Kept apart from ``tui.persistence.saves`` (which re-exports it) so that the lobby, which
 shows this folder, starts without importing the save-file machinery.
 """
 

@@ -16,7 +16,7 @@ import glob
 import os
 from pathlib import Path
 
-from rules.save_file import SaveError
+from tui.persistence.save_file import SaveError
 
 OPEN_ELSEWHERE = (
     "{path} is open in another window: play on there, or close it first "

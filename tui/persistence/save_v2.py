@@ -1,5 +1,5 @@
 """The save format before journals (version 2): one JSON object with every field, the
-state and a checksum, written whole. Still read (``rules.saves``); written here for the
+state and a checksum, written whole. Still read (``tui.persistence.saves``); written here for the
 tests of that reading, and by nothing the app does. ``head_fields`` reads the plain
 fields at its start, for the resume list."""
 
@@ -13,9 +13,9 @@ from pathlib import Path
 from typing import Any
 
 from rules.convert import CONVERTER, action_union
-from rules.journal import write_atomically
-from rules.save_file import FORMAT, LAYOUT, VERSION, no_repeated_keys, too_deep
 from rules.session import Session
+from tui.persistence.journal import write_atomically
+from tui.persistence.save_file import FORMAT, LAYOUT, VERSION, no_repeated_keys, too_deep
 
 
 def _canonical(value: Any) -> str:

@@ -1,6 +1,6 @@
 """Save files, checked by replay: journals (version 3), and the whole-file JSON before them.
 
-The app writes journals (``rules.journal``: a line per move). The older format,
+The app writes journals (``tui.persistence.journal``: a line per move). The older format,
 still read (and written here for the tests of it), holds the game id, config,
 seed, seats, every action and the resulting state, and (from version 2)
 ``digest``: the SHA-256 of the canonical JSON of every other field, so damage
@@ -23,7 +23,9 @@ from attrs import evolve, frozen
 from rules import registry
 from rules.convert import CONVERTER, action_union, describe_error
 from rules.engine import IllegalAction
-from rules.journal import (
+from rules.names import text_fault
+from rules.session import SeatPlan, Session
+from tui.persistence.journal import (
     JOURNAL_VERSION,
     TAIL,
     as_save_fields,
@@ -32,8 +34,7 @@ from rules.journal import (
     rules_edition,
     summary_fields,
 )
-from rules.names import text_fault
-from rules.save_file import (
+from tui.persistence.save_file import (
     FORMAT,
     MAX_BYTES,
     READABLE_VERSIONS,
@@ -44,15 +45,14 @@ from rules.save_file import (
     read_raw,
     shown,
 )
-from rules.save_lock import SaveLock
-from rules.save_v2 import (  # noqa: F401 (and for tests)
+from tui.persistence.save_lock import SaveLock
+from tui.persistence.save_v2 import (  # noqa: F401 (and for tests)
     _ActionTexts,
     digest_of,
     encode_text,
     head_fields,
     write,
 )
-from rules.session import SeatPlan, Session
 
 
 @frozen

@@ -29,8 +29,8 @@ from typing import Any
 from attrs import frozen
 
 from rules.convert import CONVERTER, action_union
-from rules.save_file import SaveError, no_repeated_keys, read_raw, too_deep
 from rules.session import Session
+from tui.persistence.save_file import SaveError, no_repeated_keys, read_raw, too_deep
 
 JOURNAL = "parlour-journal"
 JOURNAL_VERSION = 3

@@ -24,6 +24,7 @@ play: $(STAMP_PLAY)
 test: $(STAMP_TEST)
 	$(VENV)/bin/ruff check rules tui themes tests bench
 	$(VENV)/bin/mypy rules tui
+	$(VENV)/bin/mypy --strict rules
 	$(PY) -m pytest -n 2 --dist worksteal -p no:cacheprovider
 
 bench: $(STAMP_TEST)

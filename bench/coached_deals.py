@@ -23,8 +23,9 @@ from attrs import evolve
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from rules import registry  # noqa: E402
-from rules.coaching import CoachedDeal, coached_deal, coached_session, first_seen  # noqa: E402
+from rules.coaching import coached_deal, coached_session, first_seen  # noqa: E402
 from rules.policies import random_seat  # noqa: E402
+from rules.teaching import CoachedDeal  # noqa: E402
 
 NAMES = ("Guest", "Ada", "Basil", "Cora", "Dmitri", "Edie", "Felix")
 

@@ -27,7 +27,10 @@ from attrs import evolve, frozen
 from rules import wording
 from rules.chance import Chance
 
-T = TypeVar("T")
+T = TypeVar("T", covariant=True)
+"""What an option stands for (an action, or a value filling a ``template``). Questions
+are frozen and never take a ``T`` in, so a ``Pick[Join]`` is a ``Pick[Action]``."""
+ActionT_co = TypeVar("ActionT_co", covariant=True)
 
 SAMPLE_WORDS = (
     "the", "lantern", "swayed", "and", "a", "stranger", "laughed", "softly", "while", "rain",
@@ -36,10 +39,11 @@ SAMPLE_WORDS = (
 """Words for a drawn text answer (fuzzing and random play only)."""
 
 
-class Choices(Protocol):
-    """Anything a view offers as its seat's choices: a random open action can be drawn."""
+class Choices(Protocol[ActionT_co]):
+    """Anything a view offers as its seat's choices: a random open action (an
+    ``ActionT_co``) can be drawn."""
 
-    def draw(self, chance: Chance) -> tuple[Any, Chance]: ...
+    def draw(self, chance: Chance) -> tuple[ActionT_co, Chance]: ...
 
 
 @frozen
@@ -105,7 +109,9 @@ class Pick(Generic[T]):
 
     def answer(self, picked: Sequence[int]) -> Any:
         """The action for the options at ``picked``: the one option's value, or the
-        template with the values picked (check ``refusal`` first)."""
+        template with the values picked (check ``refusal`` first). Typed ``Any``: a Pick of
+        several answers with its ``template``, whose type ``T`` (the options') does not
+        carry."""
         chosen = sorted(set(picked))
         if not self.several:
             return self.options[chosen[0]].value
@@ -113,7 +119,8 @@ class Pick(Generic[T]):
         return evolve(self.template, **{self.fills: values})
 
     def draw(self, chance: Chance) -> tuple[Any, Chance]:
-        """A random open answer, down to a whole action."""
+        """A random open answer, down to a whole action (``Any``, as ``answer``; an option's
+        ``then`` may ask anything)."""
         indexes = [i for i, option in enumerate(self.options) if option.open]
         if not self.several:
             if not indexes:

@@ -1,7 +1,7 @@
 """A coached first game (``parlour teach GAME --play``): one person against bots, on a
 deal chosen to show the game's main rules early, with a hint at each of their prompts.
 
-Each game's help module names its deal (``CoachedDeal``, ``Captions.coached``): the
+Each game's captions name its deal (``CoachedDeal``, ``Captions.coached``): the
 seed, the table, and the rules it shows (an event kind each) within its first turns
 when the person takes the hints. The hint is the prompt's caption (what the choice
 means) and the pick the game's own bot would make from the person's own view, so it
@@ -10,53 +10,37 @@ knows nothing the person's screen does not show.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from typing import Any
+from collections.abc import Sequence
+from typing import TypeVar
 
-from attrs import frozen
+import attrs
 
 from rules.choices import Pick, Write
-from rules.engine import Bot, GameInfo, IllegalAction, Seat
+from rules.engine import Bot, GameInfo, IllegalAction, Logged, Seat, View
 from rules.session import BOT, PERSON, SeatPlan, Session
+from rules.teaching import CoachedDeal as CoachedDeal
+from rules.teaching import PickWords, Shown, captions_of, session_prompt
 
+S = TypeVar("S")
+L = TypeVar("L", bound=Logged)
+V = TypeVar("V", bound=View)
 
-@frozen
-class Shown:
-    """A rule the coached deal shows: the kind of event it makes, and its name."""
+__all__ = ["CoachedDeal", "Shown", "coached_deal", "coached_session", "first_seen", "hint"]
 
-    kind: str
-    rule: str
-
-
-@frozen
-class CoachedDeal:
-    """One game's coached deal: ``seats`` seats, the person at ``person``, the rest bots,
-    dealt from ``seed`` with ``options``; taking the hints, the person sees each rule
-    of ``shows`` happen by the end of turn ``within`` (the game's ``turn_word``)."""
-
-    seed: int
-    seats: int
-    shows: tuple[Shown, ...]
-    within: int
-    options: tuple[tuple[str, int], ...] = ()
-    person: Seat = 0
-
-
-PickWords = Callable[[Any, Any], "str | None"]
-"""A game's words for an action its own choices class offers (None: not one of them)."""
 
 ADVICE_LEAD = "Worth weighing:"
 
 
-def coached_deal(game: GameInfo[Any, Any]) -> CoachedDeal:
-    deal = game.captions.coached if game.captions is not None else None
+def coached_deal(game: GameInfo[S, V]) -> CoachedDeal:
+    captions = captions_of(game)
+    deal = captions.coached if captions is not None else None
     assert deal is not None, f"{game.title} has no coached deal"
     return deal
 
 
 def coached_session(
-    game: GameInfo[Any, Any], names: Sequence[str], deal: CoachedDeal | None = None
-) -> Session[Any]:
+    game: GameInfo[S, V], names: Sequence[str], deal: CoachedDeal | None = None
+) -> Session[S]:
     """The coached deal (the game's own, or ``deal``) with ``names`` in seat order (the
     person's at ``deal.person``)."""
     deal = coached_deal(game) if deal is None else deal
@@ -69,7 +53,7 @@ def coached_session(
 
 
 def first_seen(
-    session: Session[Any], deal: CoachedDeal, deciders: Sequence[Bot] | None = None
+    session: Session[L], deal: CoachedDeal, deciders: Sequence[Bot[View, object]] | None = None
 ) -> dict[str, int]:
     """Plays ``session`` on (every seat by its game's bot, or by ``deciders``) to the end
     of turn ``deal.within``; the turn each rule of ``deal.shows`` first happened in (a
@@ -99,11 +83,9 @@ def first_seen(
             return seen
 
 
-def hint(session: Session[Any], seat: Seat) -> str:
+def hint(session: Session[S], seat: Seat) -> str:
     """What ``seat``'s prompt means and the pick worth weighing ('' when it is not
     ``seat``'s to decide). Worked out from the public view and ``seat``'s own."""
-    from rules.teaching import session_prompt
-
     prompt = session.prompt
     if prompt is None or seat not in prompt.seats:
         return ""
@@ -113,14 +95,14 @@ def hint(session: Session[Any], seat: Seat) -> str:
         pick = session.bot_for(seat).choose(view)
     except (ValueError, IllegalAction):  # (a bot with nothing to say: the meaning alone)
         return meaning
-    captions = session.game.captions
+    captions = captions_of(session.game)
     words = pick_words(view.choices, pick, captions.pick_words if captions else None)
     if not words:
         return meaning
     return f"{meaning} {ADVICE_LEAD} {words} (the bots' pick, from what you can see)."
 
 
-def pick_words(question: Any, action: Any, own: PickWords | None = None) -> str:
+def pick_words(question: object, action: object, own: PickWords | None = None) -> str:
     """The labels of the answers that make ``action`` ("Court a woman: Isolde"); ''."""
     if own is not None:
         said = own(question, action)
@@ -129,7 +111,7 @@ def pick_words(question: Any, action: Any, own: PickWords | None = None) -> str:
     return ": ".join(_path(question, action) or ())
 
 
-def _path(question: Any, action: Any) -> list[str] | None:
+def _path(question: object, action: object) -> list[str] | None:
     """The labels leading to ``action`` (a written answer adds none); None: no way."""
     if isinstance(question, Write):
         return [] if _fills(question.template, question.fills, action) else None
@@ -151,9 +133,10 @@ def _path(question: Any, action: Any) -> list[str] | None:
     return None
 
 
-def _fills(template: Any, field: str, action: Any) -> bool:
+def _fills(template: object, field: str, action: object) -> bool:
     """Whether ``action`` is ``template`` with only its field ``field`` filled in."""
-    if type(template) is not type(action):
+    kind = type(action)
+    if type(template) is not kind or not attrs.has(kind):
         return False
-    names = [a.name for a in type(action).__attrs_attrs__ if a.name != field]
+    names = [a.name for a in attrs.fields(kind) if a.name != field]
     return all(getattr(template, n) == getattr(action, n) for n in names)

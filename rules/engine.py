@@ -16,12 +16,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from enum import StrEnum
-from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
+from typing import Any, Generic, Protocol, TypeVar
 
 from attrs import field, frozen
 
-if TYPE_CHECKING:
-    from rules.teaching import Captions
+from rules.choices import Choices
+from rules.listing import Listing
 
 Seat = int
 """A seat is its index in the table, 0-based, in clockwise order."""
@@ -201,6 +201,47 @@ class Prompt:
     private: bool
 
 
+class Asked(Protocol):
+    """A game state that keeps its prompt once worked out (``asked_field``)."""
+
+    @property
+    def asked(self) -> list[Prompt | None]: ...
+
+
+AskedT = TypeVar("AskedT", bound=Asked)
+
+
+class Logged(Protocol):
+    """A game state that keeps its story: every event so far, oldest first."""
+
+    @property
+    def log(self) -> tuple[Event, ...]: ...
+
+
+def asked_field() -> list[Prompt | None]:
+    """A state's ``asked``: where its prompt is kept once worked out. No part of the
+    state's value (not compared, hashed, shown or saved); ``evolve`` starts it empty."""
+    return field(factory=list, init=False, eq=False, repr=False, hash=False)
+
+
+def once_per_state(
+    compute: Callable[[AskedT], Prompt | None],
+) -> Callable[[AskedT], Prompt | None]:
+    """A game's ``prompt``: worked out the first time a state is asked and kept on that
+    state, since one step asks the same state many times (``apply``, every seat's view,
+    the bots, the screens)."""
+
+    def prompt(state: AskedT) -> Prompt | None:
+        kept = state.asked
+        if not kept:
+            kept.append(compute(state))
+        return kept[0]
+
+    prompt.__doc__ = compute.__doc__
+    prompt.__name__ = compute.__name__
+    return prompt
+
+
 @frozen
 class Outcome:
     """How a finished game ended."""
@@ -261,16 +302,21 @@ class View(Protocol):
     def notes(self) -> tuple[str, ...]: ...
 
     @property
-    def choices(self) -> Any: ...
+    def choices(self) -> Choices[object] | None: ...
 
     @property
     def outcome(self) -> Outcome | None: ...
 
 
-class Bot(Protocol):
-    """A policy that sees one seat's view and returns an action for it."""
+ViewT_contra = TypeVar("ViewT_contra", contravariant=True)
+ActionT_co = TypeVar("ActionT_co", covariant=True)
 
-    def choose(self, view: Any) -> Any: ...
+
+class Bot(Protocol[ViewT_contra, ActionT_co]):
+    """A policy that sees one seat's view (a ``ViewT_contra``) and returns an action for
+    it (an ``ActionT_co``): ``Bot[TemptressView, Action]``."""
+
+    def choose(self, view: ViewT_contra) -> ActionT_co: ...
 
 
 StateT = TypeVar("StateT")
@@ -279,13 +325,13 @@ ViewT = TypeVar("ViewT", bound=View)
 
 @frozen
 class GameInfo(Generic[StateT, ViewT]):
-    """A game as the registry, the CLI and the TUI know it."""
+    """A game's rules, as the CLI and the TUI use them: the contract (``new``, ``prompt``,
+    ``apply``, ``view``, ``outcome`` and the types they speak), how a table is set up,
+    its bots and its rules text. What the lobby lists is the game's ``listing``
+    (written once, in ``rules/registry.py``); its teaching captions are a layer above
+    (``rules/teaching.py``); its saves are the app's (``tui/persistence``)."""
 
-    id: str
-    title: str
-    pitch: str
-    min_seats: int
-    max_seats: int
+    listing: Listing
     options: tuple[OptionSpec, ...]
     config_type: type
     action_types: tuple[type, ...]
@@ -301,7 +347,7 @@ class GameInfo(Generic[StateT, ViewT]):
     apply: Callable[[StateT, Any], StateT]
     view: Callable[[StateT, Seat | None], ViewT]
     outcome: Callable[[StateT], Outcome | None]
-    make_bot: Callable[[Seat, int], Bot]
+    make_bot: Callable[[Seat, int], Bot[ViewT, object]]
     rules_text: str
     phase_help: Callable[[Prompt | None], str]
     seat_names: Callable[[StateT], tuple[str, ...]] = field(kw_only=True)
@@ -322,12 +368,30 @@ class GameInfo(Generic[StateT, ViewT]):
     turn_of: Callable[[StateT], int] = field(kw_only=True)
     """How far the game has come, counted in ``turn_word``s (the Temptress's rounds)."""
     turn_word: str = field(kw_only=True, default="turn")
-    captions: Captions | None = field(kw_only=True, default=None)
-    """The game's teaching captions, from its help module."""
     rules_edition: int = field(kw_only=True, default=1)
     """Raised whenever a change of the rules can make an older game's moves replay
     differently; a journal keeps the edition it was begun under, so an older game that
     no longer replays is named as such, not as an edited file."""
+
+    @property
+    def id(self) -> str:
+        return self.listing.id
+
+    @property
+    def title(self) -> str:
+        return self.listing.title
+
+    @property
+    def pitch(self) -> str:
+        return self.listing.pitch
+
+    @property
+    def min_seats(self) -> int:
+        return self.listing.min_seats
+
+    @property
+    def max_seats(self) -> int:
+        return self.listing.max_seats
 
     @property
     def bot_seats(self) -> int:

@@ -8,15 +8,15 @@ import difflib
 import re
 import typing
 from collections.abc import Iterator
-from typing import Any
 
 import attrs
 
 from rules.names import text_fault
 
 
-def shape_problems(data: Any, kind: Any, path: str = "") -> list[str]:
-    """Missing, unknown and wrongly typed fields of ``data`` read as ``kind``, by path.
+def shape_problems(data: object, kind: object, path: str = "") -> list[str]:
+    """Missing, unknown and wrongly typed fields of ``data`` read as ``kind`` (a type, as
+    a field is annotated), by path.
 
     Knows text, numbers, true/false, ``tuple[X, ...]`` lists and attrs classes;
     anything else is left to the converter.
@@ -27,7 +27,7 @@ def shape_problems(data: Any, kind: Any, path: str = "") -> list[str]:
     if kind is bool:
         ok = isinstance(data, bool)
         return [] if ok else [f"{where}: must be true or false, found {_found(data)}"]
-    if kind in (int, float):
+    if kind is int or kind is float:
         ok = isinstance(data, kind | int) and not isinstance(data, bool)
         return [] if ok else [f"{where}: must be a number, found {_found(data)}"]
     if typing.get_origin(kind) is tuple and typing.get_args(kind)[1:] == (Ellipsis,):
@@ -39,7 +39,7 @@ def shape_problems(data: Any, kind: Any, path: str = "") -> list[str]:
         for index, value in enumerate(data):
             found += shape_problems(value, item, f"{path}[{index}]")
         return found
-    if attrs.has(kind):
+    if isinstance(kind, type) and attrs.has(kind):
         if not isinstance(data, dict):
             return [f"{where}: must be a table, found {_found(data)}"]
         hints = typing.get_type_hints(kind)
@@ -60,7 +60,7 @@ def shape_problems(data: Any, kind: Any, path: str = "") -> list[str]:
     return []
 
 
-def pack_texts(pack: Any, path: str = "") -> Iterator[tuple[str, str, bool]]:
+def pack_texts(pack: object, path: str = "") -> Iterator[tuple[str, str, bool]]:
     """Every text of a pack, a field's or a list item's: (path, text, optional), where
     an optional text is a field with a default."""
     if isinstance(pack, str):
@@ -68,8 +68,8 @@ def pack_texts(pack: Any, path: str = "") -> Iterator[tuple[str, str, bool]]:
     elif isinstance(pack, tuple):
         for index, value in enumerate(pack):
             yield from pack_texts(value, f"{path}[{index}]")
-    elif attrs.has(type(pack)):
-        for field in attrs.fields(type(pack)):
+    elif attrs.has(kind := type(pack)):
+        for field in attrs.fields(kind):
             value = getattr(pack, field.name)
             where = f"{path}.{field.name}" if path else field.name
             if isinstance(value, str):
@@ -78,7 +78,7 @@ def pack_texts(pack: Any, path: str = "") -> Iterator[tuple[str, str, bool]]:
                 yield from pack_texts(value, where)
 
 
-def blank_text_problems(pack: Any) -> list[str]:
+def blank_text_problems(pack: object) -> list[str]:
     """Every text of a pack must say something (an optional one may be left empty)."""
     return [
         f"{path}: must not be empty"
@@ -87,7 +87,7 @@ def blank_text_problems(pack: Any) -> list[str]:
     ]
 
 
-def unshowable_text_problems(pack: Any) -> list[str]:
+def unshowable_text_problems(pack: object) -> list[str]:
     """Every text of a pack is shown as it is, so none may hold a terminal escape, a
     control or an invisible direction mark (``rules.names.text_fault``)."""
     return [
@@ -95,16 +95,16 @@ def unshowable_text_problems(pack: Any) -> list[str]:
     ]
 
 
-def _list_of(item: Any, path: str) -> str:
+def _list_of(item: object, path: str) -> str:
     if item is str:
         return "texts"
-    if attrs.has(item):
+    if isinstance(item, type) and attrs.has(item):
         name = re.sub(r"\[\d+\]", "", path.rpartition(".")[2]) or "entry"
         return f"tables (a [[{name}]] heading for each)"
     return "values"
 
 
-def _found(value: Any, wanted: str = "") -> str:
+def _found(value: object, wanted: str = "") -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, int | float):

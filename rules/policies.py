@@ -14,13 +14,15 @@ drawn from sample words, or new story elements where the game asks for them.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, TypeVar
 
 from attrs import define
 
 from rules.chance import Chance
-from rules.engine import Bot, Seat
+from rules.engine import Bot, Seat, View
 from rules.session import BOT, Session
+
+S = TypeVar("S")
 
 RANDOM = "random"
 POLICIES = (BOT, RANDOM)
@@ -39,7 +41,7 @@ class RandomSeat:
     seat: Seat
     chance: Chance
 
-    def choose(self, view: Any) -> Any:
+    def choose(self, view: View) -> object:
         choices = view.choices
         if choices is None:
             raise ValueError(f"seat {self.seat + 1} has nothing to decide now")
@@ -54,10 +56,11 @@ def random_seat(seat: Seat, seed: int) -> RandomSeat:
     return RandomSeat(seat, Chance(-(seed * 7 + seat) - 1))
 
 
-def players(session: Session[Any], policies: Sequence[str]) -> tuple[Bot, ...]:
+def players(session: Session[S], policies: Sequence[str]) -> tuple[Bot[Any, object], ...]:
     """A decider for each seat of ``session``, by its policy: ``BOT``, the game's own bot
-    (``Session.bot_for``); ``RANDOM``, a :class:`RandomSeat`."""
-    made: list[Bot] = []
+    (``Session.bot_for``: it takes the views of the session's game, a type the session
+    does not carry); ``RANDOM``, a :class:`RandomSeat` (any view)."""
+    made: list[Bot[Any, object]] = []
     for seat, policy in enumerate(policies):
         if policy == BOT:
             made.append(session.bot_for(seat))

@@ -1,37 +1,21 @@
-"""The games Parlour can play, by id; the TUI and CLI read this.
+"""The games Parlour can play, by id, in lobby order: adding a game is adding its
+``Listing`` here (its title, seats and pitch are written here and nowhere else).
 
-A game's rules are imported the first time that game is asked for, so the
-lobby (which lists every game) and a command about one game start quickly.
-The lobby reads ``listings()``: each game's title, seats and pitch, kept here
-beside where its ``GameInfo`` lives; tests/test_registry.py checks that each
-listing says what the game's own ``GameInfo`` says.
+A game's rules are imported the first time that game is asked for, so the lobby
+(which lists every game) and a command about one game start quickly.
 """
 
 from __future__ import annotations
 
 from importlib import import_module
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any
+
+from rules.listing import Listing, located
 
 if TYPE_CHECKING:
     from rules.engine import GameInfo
 
-
-class Listing(NamedTuple):
-    """What the lobby shows of a game, without importing its rules."""
-
-    id: str
-    title: str
-    pitch: str
-    min_seats: int
-    max_seats: int
-    seats: str
-    """Who sits down, in the words the lobby and the README both use."""
-    module: str
-    """Where the game's GameInfo lives: ``getattr(import_module(module), name)``."""
-    name: str
-
-
-_LISTINGS = (
+LISTINGS: tuple[Listing, ...] = (
     Listing(
         "temptress",
         "The Temptress",
@@ -39,8 +23,9 @@ _LISTINGS = (
         3,
         6,
         "3 to 5 suitors and a narrator",
-        "rules.temptress.game",
-        "TEMPTRESS",
+        "rules.temptress.game:TEMPTRESS",
+        "rules.temptress.captions:CAPTIONS",
+        "tui.temptress.ui:TemptressUI",
     ),
     Listing(
         "island",
@@ -49,8 +34,9 @@ _LISTINGS = (
         3,
         3,
         "exactly 3 players",
-        "rules.island.game",
-        "ISLAND",
+        "rules.island.game:ISLAND",
+        "rules.island.captions:CAPTIONS",
+        "tui.island.ui:IslandUI",
     ),
     Listing(
         "persuasion",
@@ -59,8 +45,9 @@ _LISTINGS = (
         3,
         8,
         "3 to 8 players",
-        "rules.persuasion.game",
-        "PERSUASION",
+        "rules.persuasion.game:PERSUASION",
+        "rules.persuasion.captions:CAPTIONS",
+        "tui.persuasion.ui:PersuasionUI",
     ),
     Listing(
         "lantern",
@@ -69,43 +56,44 @@ _LISTINGS = (
         3,
         9,
         "2 to 8 Bards and a Barkeep",
-        "rules.lantern.game",
-        "LANTERN",
+        "rules.lantern.game:LANTERN",
+        "rules.lantern.captions:CAPTIONS",
+        "tui.lantern.ui:LanternUI",
     ),
 )
-
 """Every game, in lobby order."""
-
-_BY_ID = {listing.id: listing for listing in _LISTINGS}
-_LOADED: dict[str, GameInfo[Any, Any]] = {}
 
 
 def ids() -> tuple[str, ...]:
     """Every registered game's id, in lobby order (imports no rules)."""
-    return tuple(_BY_ID)
+    return tuple(listing.id for listing in LISTINGS)
 
 
 def listings() -> tuple[Listing, ...]:
     """Every registered game's title, seats and pitch, in lobby order (imports no rules)."""
-    return _LISTINGS
+    return LISTINGS
 
 
-def _load(game_id: str) -> GameInfo[Any, Any]:
-    game = _LOADED.get(game_id)
-    if game is None:
-        listing = _BY_ID[game_id]
-        game = _LOADED[game_id] = getattr(import_module(listing.module), listing.name)
-    return game
+def listing(game_id: str) -> Listing:
+    """The listing of ``game_id``, or KeyError with the known ids listed."""
+    for found in LISTINGS:
+        if found.id == game_id:
+            return found
+    raise KeyError(f"no game called {game_id!r} (known: {', '.join(ids())})")
+
+
+def load(where: str) -> Any:
+    """What ``module:NAME`` names (its module imported now)."""
+    module, name = located(where)
+    return getattr(import_module(module), name)
 
 
 def games() -> dict[str, GameInfo[Any, Any]]:
     """Every registered game, in lobby order (imports every game's rules)."""
-    return {game_id: _load(game_id) for game_id in _BY_ID}
+    return {game_id: get(game_id) for game_id in ids()}
 
 
 def get(game_id: str) -> GameInfo[Any, Any]:
     """The game with this id, or KeyError with the known ids listed."""
-    if game_id not in _BY_ID:
-        known = ", ".join(_BY_ID)
-        raise KeyError(f"no game called {game_id!r} (known: {known})")
-    return _load(game_id)
+    game: GameInfo[Any, Any] = load(listing(game_id).rules)
+    return game

@@ -14,9 +14,10 @@ from typing import Any, Generic, TypeVar
 
 from attrs import evolve, frozen
 
-from rules.engine import Bot, GameInfo, IllegalAction, Outcome, Prompt, Seat
+from rules.engine import Bot, GameInfo, IllegalAction, Outcome, Prompt, Seat, View
 
 StateT = TypeVar("StateT")
+ViewT = TypeVar("ViewT", bound=View)
 
 PERSON, BOT = "person", "bot"
 
@@ -76,7 +77,12 @@ class SeatPlan:
 
 @frozen
 class Session(Generic[StateT]):
-    """One game being played: config, seed, seats, actions so far and the state."""
+    """One game being played: config, seed, seats, actions so far and the state.
+
+    Generic over the game's state only: a table holds a session of any game, so the
+    game's view type is not carried (``view`` gives a ``View``, ``bot_for`` a bot of
+    the game's views), nor its action type (the rules refuse what is no action of
+    theirs)."""
 
     game: GameInfo[StateT, Any]
     config: Any
@@ -87,16 +93,16 @@ class Session(Generic[StateT]):
 
     @classmethod
     def start(
-        cls, game: GameInfo[StateT, Any], config: Any, seed: int, seats: tuple[SeatPlan, ...]
+        cls, game: GameInfo[StateT, ViewT], config: object, seed: int, seats: tuple[SeatPlan, ...]
     ) -> Session[StateT]:
         return cls(game, config, seed, seats, (), game.new(config, seed))
 
-    def apply(self, action: Any) -> Session[StateT]:
+    def apply(self, action: object) -> Session[StateT]:
         """The session after ``action`` (IllegalAction propagates, nothing changes)."""
         state = self.game.apply(self.state, action)
         return evolve(self, actions=self.actions + (action,), state=state)
 
-    def refusal(self, action: Any) -> str | None:
+    def refusal(self, action: object) -> str | None:
         """Why the rules refuse ``action`` now (None: it would be applied)."""
         try:
             self.game.apply(self.state, action)
@@ -112,10 +118,13 @@ class Session(Generic[StateT]):
     def outcome(self) -> Outcome | None:
         return self.game.outcome(self.state)
 
-    def view(self, seat: Seat | None) -> Any:
-        return self.game.view(self.state, seat)
+    def view(self, seat: Seat | None) -> View:
+        view: View = self.game.view(self.state, seat)
+        return view
 
-    def bot_for(self, seat: Seat) -> Bot:
+    def bot_for(self, seat: Seat) -> Bot[Any, object]:
+        """The game's bot for ``seat``: it chooses from the views of this session's game
+        (a type the session does not carry, hence ``Any``)."""
         return self.game.make_bot(seat, self.seed * 7 + seat)
 
     @property

@@ -7,13 +7,16 @@ from __future__ import annotations
 
 import statistics
 from collections.abc import Sequence
-from typing import Any
+from typing import TypeVar
 
 from attrs import asdict, frozen
 
-from rules.engine import Bot, GameInfo, IllegalAction
+from rules.engine import Bot, GameInfo, IllegalAction, View
 from rules.policies import players
 from rules.session import BOT, SeatPlan, Session
+
+S = TypeVar("S")
+V = TypeVar("V", bound=View)
 
 SEAT_NAMES = ("Ada", "Basil", "Cora", "Dmitri", "Edie", "Felix", "Greta", "Hugo", "Iris")
 """The seats of a simulated table, in order (as many as the largest table, the Lantern's)."""
@@ -55,7 +58,7 @@ class SimulationReport:
     pack: str = ""
     """The name of the player's own pack the bots played with ('': the game's own)."""
 
-    def as_dict(self) -> dict[str, Any]:
+    def as_dict(self) -> dict[str, object]:
         return asdict(self)
 
     def as_text(self) -> str:
@@ -77,17 +80,17 @@ class SimulationReport:
         return "\n".join(lines)
 
 
-def bot_table(game: GameInfo[Any, Any], seats: int | None = None) -> tuple[SeatPlan, ...]:
+def bot_table(game: GameInfo[S, V], seats: int | None = None) -> tuple[SeatPlan, ...]:
     count = seats or game.bot_seats
     return tuple(SeatPlan(name, BOT) for name in SEAT_NAMES[:count])
 
 
 def bot_config(
-    game: GameInfo[Any, Any],
+    game: GameInfo[S, V],
     seats: tuple[SeatPlan, ...],
     overrides: dict[str, int] | None = None,
-    pack: Any = None,
-) -> Any:
+    pack: object = None,
+) -> object:
     """The game's config for these seats: its default options but ``overrides``, and
     ``pack`` (by default the game's own)."""
     options = {o.key: o.default for o in game.options} | (overrides or {})
@@ -96,9 +99,9 @@ def bot_config(
 
 
 def table_problem(
-    game: GameInfo[Any, Any],
+    game: GameInfo[S, V],
     options: dict[str, int] | None = None,
-    pack: Any = None,
+    pack: object = None,
     seed: int = 1,
     seats: int | None = None,
 ) -> str:
@@ -116,14 +119,16 @@ def table_problem(
     return ""
 
 
-def seat_range(game: GameInfo[Any, Any]) -> str:
+def seat_range(game: GameInfo[S, V]) -> str:
     """How many players a game seats: "3 to 6", or "exactly 3"."""
     if game.min_seats == game.max_seats:
         return f"exactly {game.min_seats}"
     return f"{game.min_seats} to {game.max_seats}"
 
 
-def play_out(session: Session, max_actions: int, seated: Sequence[Bot] | None = None) -> Session:
+def play_out(
+    session: Session[S], max_actions: int, seated: Sequence[Bot[View, object]] | None = None
+) -> Session[S]:
     """Let the seats play until the game ends or ``max_actions`` have been applied: the
     deciders ``seated`` (one a seat: ``rules.policies.players``), by default the bots."""
     for _ in range(max_actions):
@@ -137,12 +142,12 @@ def play_out(session: Session, max_actions: int, seated: Sequence[Bot] | None = 
 
 
 def simulate(
-    game: GameInfo[Any, Any],
+    game: GameInfo[S, V],
     games: int,
     seed: int,
     max_actions: int = 20000,
     options: dict[str, int] | None = None,
-    pack: Any = None,
+    pack: object = None,
     policies: Sequence[str] | None = None,
     seats: int | None = None,
 ) -> SimulationReport:

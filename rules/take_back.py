@@ -9,10 +9,12 @@ replays the actions without the last one, so the save follows.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TypeVar
 
 from rules.engine import Seat
 from rules.session import Session
+
+S = TypeVar("S")
 
 NOTHING = "There is no move to take back yet."
 RESUMED = "A move made before this game was resumed stands."
@@ -22,13 +24,13 @@ CHANCE = "That move drew on chance (a roll, a shuffle or a card from the deck): 
 SECRETS = "That move changed what another seat holds in secret: it stands."
 
 
-def actor(action: Any) -> Seat | None:
+def actor(action: object) -> Seat | None:
     """The seat that made ``action`` (None when the action names none)."""
     seat = getattr(action, "seat", None)
     return seat if isinstance(seat, int) else None
 
 
-def take_back_refusal(before: Session[Any], after: Session[Any], seat: Seat) -> str | None:
+def take_back_refusal(before: Session[S], after: Session[S], seat: Seat) -> str | None:
     """Why ``seat`` may not take back the last move, which made ``after`` of
     ``before`` (None: they may)."""
     if not after.actions:

@@ -1,38 +1,76 @@
 """Teaching captions: why each step of a game happened, in the game's own words.
 
-A game's help module writes one caption per kind of event it logs and one per kind
-of prompt (``Captions``); ``parlour teach`` shows them beside the public table. A
-caption is worked out from the event (or the prompt) and a view: for a public
-event, the public view just after it, so a caption can never tell a secret the
-table does not show.
+A game's captions module writes one caption per kind of event it logs (a template of
+its ``story.toml``, or a function that weighs the view) and one per kind of prompt
+(``Captions``), and names its coached deal; the game's listing says where they live.
+``parlour teach`` shows them beside the public table. A caption is worked out from the
+event (or the prompt) and a view: for a public event, the public view just after it,
+so a caption can never tell a secret the table does not show.
+
+This layer sits above the rules and the session: no game's rules import it.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from enum import StrEnum
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from attrs import field, frozen
 
-from rules.coaching import CoachedDeal, PickWords
-from rules.engine import Event, GameInfo, Prompt
+from rules import registry
+from rules.engine import Event, Fact, GameInfo, Logged, Prompt, Seat, View
 from rules.session import Session
 from rules.story import Phrase, Told, placeholders
 
-EventCaption = Callable[[Event, Any], str]
-PromptCaption = Callable[[Prompt, Any], str]
+S = TypeVar("S")
+L = TypeVar("L", bound=Logged)
+V = TypeVar("V", bound=View)
+ViewT = TypeVar("ViewT")
 
 
 @frozen
-class Captions:
-    """One game's captions, keyed by its event kinds and its prompt kinds (every kind
-    of each has one: tests/test_captions.py)."""
+class Shown:
+    """A rule the coached deal shows: the kind of event it makes, and its name."""
 
-    events: Mapping[StrEnum, EventCaption]
+    kind: StrEnum
+    rule: str
+
+
+@frozen
+class CoachedDeal:
+    """One game's coached deal: ``seats`` seats, the person at ``person``, the rest bots,
+    dealt from ``seed`` with ``options``; taking the hints, the person sees each rule
+    of ``shows`` happen by the end of turn ``within`` (the game's ``turn_word``)."""
+
+    seed: int
+    seats: int
+    shows: tuple[Shown, ...]
+    within: int
+    options: tuple[tuple[str, int], ...] = ()
+    person: Seat = 0
+
+
+PickWords = Callable[[object, object], "str | None"]
+"""A game's words for an action its own choices class offers: (the view's choices, the
+action); None when they are not one of its own."""
+
+
+EventCaption = Callable[[Event, ViewT], str]
+"""A caption that weighs the view: (the event, the public view after it)."""
+PromptCaption = Callable[[Prompt, ViewT], str]
+"""A prompt's caption: (the prompt, the public view)."""
+
+
+@frozen
+class Captions(Generic[ViewT]):
+    """One game's captions, keyed by its event kinds and its prompt kinds (every kind
+    of each has one: tests/test_captions.py); ``ViewT`` is the game's view."""
+
+    events: Mapping[StrEnum, EventCaption[ViewT]]
     """The captions that weigh the view, by event kind; every other kind's caption is
     the ``caption`` template of its story file (``told``)."""
-    prompts: Mapping[StrEnum, PromptCaption]
+    prompts: Mapping[StrEnum, PromptCaption[ViewT]]
     event_kinds: tuple[StrEnum, ...]
     """Every kind of event the game logs."""
     prompt_kinds: tuple[StrEnum, ...]
@@ -48,7 +86,7 @@ class Captions:
     pick_words: PickWords | None = None
     """Words for an action of the game's own choices classes (a coaching hint's pick)."""
 
-    def for_event(self, event: Event, view: Any) -> str:
+    def for_event(self, event: Event, view: ViewT) -> str:
         """Why ``event`` happened and what it means ('' for an event without a kind)."""
         if event.kind is None:
             return ""
@@ -57,12 +95,12 @@ class Captions:
             return caption(event, view)
         return self.from_template(event, view)
 
-    def from_template(self, event: Event, view: Any) -> str:
+    def from_template(self, event: Event, view: ViewT) -> str:
         """The caption template of ``event``'s kind, told from its facts and phrases."""
         template = None if self.told is None else self.told.caption(event.kind)
         if template is None or self.told is None:
             return ""
-        values: dict[str, Any] = dict(event.facts)
+        values: dict[str, Fact] = dict(event.facts)
         for name in placeholders(template):
             if name not in values:
                 values[name] = self.phrases[name](event, view)
@@ -74,7 +112,7 @@ class Captions:
             self.told is not None and self.told.caption(kind) is not None
         )
 
-    def for_prompt(self, prompt: Prompt, view: Any) -> str:
+    def for_prompt(self, prompt: Prompt, view: ViewT) -> str:
         """What the table is deciding now, and what each answer would mean."""
         caption = self.prompts.get(prompt.kind)
         return caption(prompt, view) if caption is not None else ""
@@ -93,10 +131,18 @@ class Explained:
     caption: str
 
 
-def explained_step(game: GameInfo[Any, Any], before: Any, after: Any) -> tuple[Explained, ...]:
+def captions_of(game: GameInfo[S, V]) -> Captions[V] | None:
+    """The teaching captions of ``game``, where its listing says they live (None: a
+    game without captions, which ``parlour teach`` cannot explain)."""
+    where = registry.listing(game.id).captions if game.id in registry.ids() else ""
+    found = registry.load(where) if where else None
+    return found if isinstance(found, Captions) else None
+
+
+def explained_step(game: GameInfo[L, V], before: L | None, after: L) -> tuple[Explained, ...]:
     """The public events the step from state ``before`` (None: the deal) to ``after``
     added to the story, each with its caption, worked out from the public view after."""
-    captions = game.captions
+    captions = captions_of(game)
     fresh = after.log[len(before.log) if before is not None else 0 :]
     public = game.view(after, None)
     return tuple(
@@ -106,19 +152,20 @@ def explained_step(game: GameInfo[Any, Any], before: Any, after: Any) -> tuple[E
     )
 
 
-def explained_prompt(game: GameInfo[Any, Any], state: Any) -> str:
+def explained_prompt(game: GameInfo[S, V], state: S) -> str:
     """What the table decides next and what it means ('' when the game is over)."""
     prompt = game.prompt(state)
-    if prompt is None or game.captions is None:
+    captions = captions_of(game)
+    if prompt is None or captions is None:
         return ""
-    return str(game.captions.for_prompt(prompt, game.view(state, None)))
+    return captions.for_prompt(prompt, game.view(state, None))
 
 
-def session_step(before: Session[Any] | None, after: Session[Any]) -> tuple[Explained, ...]:
+def session_step(before: Session[L] | None, after: Session[L]) -> tuple[Explained, ...]:
     """``explained_step`` between two sessions of one game (the teaching table's steps)."""
     return explained_step(after.game, None if before is None else before.state, after.state)
 
 
-def session_prompt(session: Session[Any]) -> str:
+def session_prompt(session: Session[S]) -> str:
     """``explained_prompt`` of a session's moment."""
     return explained_prompt(session.game, session.state)

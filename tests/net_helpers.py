@@ -190,23 +190,43 @@ def wire_strings(line: bytes) -> str:
     return "\n".join(found)
 
 
-class HeadlessTable(JoinedSeats, SessionTable):
+class HeadlessTable:
     """A hosted table without a screen (for tests and benches of the host alone): the
-    session, its joined seats, and the watchers the host listens with."""
-
-    app: Any = None
-    table_screen: Any = None
-    stopped = False
+    session (``SessionTable``), its joined seats (``JoinedSeats``), and the watchers the
+    host listens with, told after every change."""
 
     def __init__(self, session: Session[Any], joined: frozenset[Seat]) -> None:
-        super().__init__(session)
-        self.seat_joined(joined)
+        self.table = SessionTable(session, changed=self.advance)
+        self.seating = JoinedSeats(self.table, joined, redraw=lambda: None)
+        self.watchers = self.seating.watchers
+        self.notes_seen = self.table.notes_seen
+        self.set_away = self.seating.set_away
+        self.view, self.check, self.act = self.table.view, self.table.check, self.table.act
+        self.mark_read, self.last_mover = self.table.mark_read, self.table.last_mover
+        self.take_back, self.take_back_refusal = self.table.take_back, self.table.take_back_refusal
 
-    def applied(self) -> None:
-        self.tell_watchers()
+    @property
+    def session(self) -> Session[Any]:
+        return self.table.session
+
+    @property
+    def game(self) -> Any:
+        return self.table.game
+
+    @property
+    def seats(self) -> Any:
+        return self.seating.seats
+
+    @property
+    def prompt(self) -> Any:
+        return self.table.prompt
+
+    @property
+    def changes(self) -> int:
+        return self.table.changes
 
     def advance(self) -> None:
-        self.tell_watchers()
+        self.seating.tell_watchers()
 
 
 async def headless_host(session: Session[Any], folder: Path, **kwargs: Any) -> Host:

@@ -41,7 +41,6 @@ from rules.persuasion.state import (
     TraitCard,
     UseCard,
 )
-from rules.persuasion.table import describe
 from tests import playouts
 from tests.rules_support import applied, new_events, refused_by
 
@@ -254,6 +253,15 @@ def up_cards(state: PersuasionState) -> set[str]:
 def use(state: PersuasionState, seat: Seat, owner: Seat, name: str, **targets: Any) -> UseCard:
     """``seat`` uses the action of ``owner``'s card called ``name``."""
     return UseCard(seat, owner, slot(state, owner, name), **targets)
+
+
+def describe(item: TraitCard, actions: bool = True) -> str:
+    """How a note describes a card: "Lock of Hair (passion; action: give author)"; at the
+    Evening Ball (``actions`` False), which has none, "Lock of Hair (passion)"."""
+    symbols = ", ".join(item.symbols)
+    if not actions:
+        return f"{item.title} ({symbols})"
+    return f"{item.title} ({symbols}; action: {item.action.replace('_', ' ')})"
 
 
 def seen_text(name: str) -> str:

@@ -1,4 +1,5 @@
-"""Playing any registered game without a screen, for the rules tests of every game.
+"""Playing any registered game without a screen: the conformance suite's games
+(``tests/conformance.py``) and every game's own rules tests.
 
 A policy chooses the next action for a state (the caller applies it). Random
 play draws from the acting seat's ``view(...).choices``, so it only ever tries
@@ -84,12 +85,6 @@ def playout(
         after = game.apply(state, action)
         yield state, action, after
         state = after
-
-
-def final_state(game: GameInfo[Any, Any], state: Any, policy: Policy, max_actions: int) -> Any:
-    """Where ``playout`` ends."""
-    steps = list(playout(game, state, policy, max_actions))
-    return steps[-1][2] if steps else state
 
 
 def reachable(

@@ -77,7 +77,7 @@ async def _screen_after_steps(tmp_path: Path, ascii_cards: bool, steps: int | No
             taken += 1
             assert taken < 60, "no card shown in 60 steps"
             await pilot.press("n")
-            await wait_until(pilot, lambda want=taken: app.flow.step == want)
+            await wait_until(pilot, lambda want=taken: app.flow.mode.step == want)
             await pilot.pause()
         return taken, screen_text(app)
 

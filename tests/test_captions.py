@@ -15,14 +15,14 @@ from rules import registry
 from rules.chance import Chance
 from rules.session import BOT, SeatPlan, Session
 from rules.simulate import bot_config
-from rules.teaching import Captions
+from rules.teaching import Captions, captions_of
 
 NAMES = ("Ada", "Basil", "Cora", "Dmitri", "Edie")
 GAMES = registry.ids()
 
 
 def captions(game_id: str) -> Captions:
-    found = registry.get(game_id).captions
+    found = captions_of(registry.get(game_id))
     assert isinstance(found, Captions), f"{game_id} has no captions"
     return found
 

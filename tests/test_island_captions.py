@@ -21,6 +21,7 @@ from rules.island.state import (
     PlayResponse,
     RemoveTile,
 )
+from rules.teaching import captions_of
 from tests.island_helpers import (
     NW,
     SW,
@@ -55,7 +56,7 @@ HEMMED_IN = at_move(0, (E, C, W), (E, C, W), 4)
 
 
 def test_the_island_registers_its_captions_for_every_kind_it_logs_and_asks():
-    assert island.ISLAND.captions is CAPTIONS
+    assert captions_of(island.ISLAND) is CAPTIONS
     assert all(CAPTIONS.has_caption(kind) for kind in EventKind)
     assert set(CAPTIONS.prompts) == {Phase.RESPOND, Phase.DECIDE, Phase.MOVE}
 

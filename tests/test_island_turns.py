@@ -1,4 +1,5 @@
-"""Temptation Island's turn: responding, judging, refilling, passing the Decider, privacy."""
+"""Temptation Island's turn: responding, judging, refilling, passing the Decider, privacy;
+and whole games that keep the island's own invariants."""
 
 from __future__ import annotations
 
@@ -13,9 +14,11 @@ from attrs import evolve, frozen
 from rules.cards import Pile
 from rules.chance import Chance, loaded
 from rules.engine import Event, IllegalAction
+from rules.island import board
 from rules.island import game as island
 from rules.island.state import (
     IslandConfig,
+    IslandState,
     IslandView,
     MoveTo,
     Phase,
@@ -36,9 +39,11 @@ from tests.island_helpers import (
     check_invariants,
     config,
     fresh,
+    legal_actions,
     mover_targets,
     pack,
     playout,
+    random_policy,
     respond_and_pick,
 )
 from tests.rules_support import refused_by
@@ -186,13 +191,13 @@ def test_playing_a_card_not_in_hand_is_refused(table):
 def test_a_responder_cannot_play_twice(table):
     after = island.apply(table, PlayResponse(0, table.hands[0][0]))
     assert refused(after, PlayResponse(0, after.hands[0][0])) == (
-        f"It is not Ann's turn to act: Cy: pick a response card for '{table.judged}'."
+        f"It is not Ann's turn: Cy: pick a response card for '{table.judged}'."
     )
 
 
 def test_the_decider_cannot_respond(table):
     assert refused(table, PlayResponse(1, table.hands[1][0])) == (
-        f"It is not Bo's turn to act: Ann and Cy: pick a response card for '{table.judged}'."
+        f"It is not Bo's turn: Ann and Cy: pick a response card for '{table.judged}'."
     )
 
 
@@ -205,7 +210,7 @@ def test_a_seat_not_at_the_table_is_refused(table, seat):
 def test_nothing_but_a_response_is_wanted_while_responding(table):
     assert refused(table, PickResponse(0, 0)) == "There are no cards to pick from yet."
     assert refused(table, MoveTo(2, C)) == "Only the Mover touches the board, after the judging."
-    assert refused(table, PickResponse(1, 0)).startswith("It is not Bo's turn to act: ")
+    assert refused(table, PickResponse(1, 0)).startswith("It is not Bo's turn: ")
 
 
 @frozen
@@ -310,15 +315,15 @@ def test_the_decider_picks_the_first_or_the_second_card(table, choice):
 def test_only_the_decider_picks(table):
     state = both_played(table)
     assert refused(state, PickResponse(0, 0)) == (
-        f"It is not Ann's turn to act: Bo: pick the card that best fits '{table.judged}'."
+        f"It is not Ann's turn: Bo: pick the card that best fits '{table.judged}'."
     )
     assert refused(state, PlayResponse(1, table.hands[1][0])) == "No response card is wanted now."
 
 
 def test_only_the_mover_acts_after_the_judging(table):
     state = respond_and_pick(table, 0)
-    assert refused(state, MoveTo(2, C)).startswith("It is not Cy's turn to act: ")
-    assert refused(state, PickResponse(1, 0)).startswith("It is not Bo's turn to act: ")
+    assert refused(state, MoveTo(2, C)).startswith("It is not Cy's turn: ")
+    assert refused(state, PickResponse(1, 0)).startswith("It is not Bo's turn: ")
     assert refused(state, PlayResponse(0, state.hands[0][0])) == "No response card is wanted now."
     assert refused(state, PickResponse(0, 0)) == "There are no cards to pick from yet."
 
@@ -465,3 +470,100 @@ def test_a_reshuffle_is_a_permutation_of_the_discards():
     assert sorted(drawn) == sorted(cards)
     assert drawn != cards
     assert pile == Pile(deck=(), discard=())
+
+
+# --- whole games: the island's own invariants ----------------------------------------------
+# (What every game promises, random playouts, fuzzing, saves, privacy and captions, is
+# tests/test_conformance.py's; these are the rules only the island has.)
+
+MAX_ACTIONS = 600
+"""A random game still going after this many actions is just stopped (its invariants held)."""
+
+
+def play_checked(seed: int, policy) -> IslandState:
+    """One game, every invariant of ``island_helpers.check_invariants`` after every action:
+    tiles and cards conserved, one piece per tile, full hands at every turn's start, and
+    the game ends exactly when (and how) the seed's island rules say; the last state."""
+    last = fresh(seed)
+    for before, action, after in playout(seed, policy, MAX_ACTIONS):
+        check_invariants(before, action, after)
+        if action is not None:
+            assert island.prompt(before) is not None
+            assert action in legal_actions(before)
+        last = after
+    return last
+
+
+def mixed_policy(seed: int):
+    """Ann plays uniformly at random; Bo and Cy are bots."""
+    rand, bots = random_policy(seed), bot_policy(seed)
+
+    def choose(state):
+        return rand(state) if 0 in island.prompt(state).seats else bots(state)
+
+    return choose
+
+
+def test_bot_games_keep_the_islands_invariants_and_end():
+    for seed in range(10):
+        last = play_checked(seed, bot_policy(seed))
+        assert last.phase == Phase.OVER, f"bot game {seed} did not end in {MAX_ACTIONS} actions"
+
+
+def test_a_random_player_among_bots_keeps_the_islands_invariants():
+    for seed in range(5_000, 5_020):
+        play_checked(seed, mixed_policy(seed))
+
+
+def test_random_games_keep_the_islands_invariants_and_end_both_ways():
+    """150 random games: nearly all end, and both endings of the seed occur."""
+    endings: Counter[str] = Counter()
+    for seed in range(10_000, 10_150):
+        last = play_checked(seed, random_policy(seed))
+        if last.result is None:
+            endings["stopped"] += 1
+        elif "three ways" in last.result.reason:
+            assert len(set(board.island_labels(last.pieces, last.tiles))) == 3
+            endings["three ways"] += 1
+        else:
+            assert "stranded alone" in last.result.reason
+            endings["alone"] += 1
+    assert endings["stopped"] <= 3
+    assert endings["three ways"] >= 1
+    assert endings["alone"] >= 100
+
+
+def test_random_play_on_seven_tiles_reaches_every_phase_and_a_move_with_no_stock():
+    """Seven tiles: the stock starts empty, so the forced-removal rule is live."""
+    states = []
+    for seed in range(2):
+        state = fresh(seed, tiles=7)
+        policy = random_policy(seed)
+        for _ in range(200):
+            states.append(state)
+            if island.prompt(state) is None:
+                break
+            state = island.apply(state, policy(state))
+    assert {s.phase for s in states} == {Phase.RESPOND, Phase.DECIDE, Phase.MOVE, Phase.OVER}
+    assert any(s.stock == 0 and s.phase == Phase.MOVE for s in states)
+
+
+def test_every_listed_action_keeps_the_invariants_and_no_other_card_or_pick_is_taken():
+    """10 random games: at every step each listed action applies keeping every invariant,
+    while playing another seat's card, or picking a third card, is refused."""
+    for seed in range(20_000, 20_010):
+        for before, _, _ in playout(seed, random_policy(seed), MAX_ACTIONS):
+            if island.prompt(before) is None:
+                continue
+            actions = legal_actions(before)
+            assert actions, "a live game always offers an action"
+            for action in actions:
+                check_invariants(before, action, island.apply(before, action))
+                if isinstance(action, PlayResponse):
+                    mine = set(before.hands[action.seat])
+                    for card in set(sum(before.hands, ())) - mine:
+                        with pytest.raises(IllegalAction):
+                            island.apply(before, PlayResponse(action.seat, card))
+                if isinstance(action, PickResponse):
+                    with pytest.raises(IllegalAction):
+                        island.apply(before, PickResponse(action.seat, 2))

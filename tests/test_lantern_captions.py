@@ -1,6 +1,8 @@
 """Ye Olde Rusty Lantern's teaching captions: each line of the story is tagged with the
-kind of moment it records, and its caption says which rule made it and what it means,
-from the line and the public view alone.
+kind of moment it records and carries the facts it is about, and its caption says which
+rule made it and what it means, from those facts and the public view alone (never from
+the line's text: a name inside another name, or a Bard named like a word of the line,
+is still told apart).
 
 The taverns are ``known_tavern``'s (Ada holds the ferryman, the troll and the witch;
 Basil the king, the knight and the raven; Cora the pickpocket, the pirate and the
@@ -9,8 +11,17 @@ apprentice; Nell keeps the bar in seat 3), played through ``game.apply``.
 
 from __future__ import annotations
 
-from rules.engine import Event
-from rules.lantern import game, help
+from pathlib import Path
+
+import pytest
+from attrs import evolve
+
+from rules.engine import Event, Who, Whos
+from rules.lantern import game
+from rules.lantern import told as told_module
+from rules.lantern.captions import CAPTIONS
+from rules.lantern.event_captions import PHRASES
+from rules.lantern.pack import default_pack
 from rules.lantern.state import (
     EventKind,
     Interrupt,
@@ -23,6 +34,8 @@ from rules.lantern.state import (
     SeatBard,
     Sleep,
 )
+from rules.story import StoryError, beside, load_told
+from rules.teaching import captions_of
 from tests.lantern_helpers import (
     ADA,
     BASIL,
@@ -36,6 +49,9 @@ from tests.lantern_helpers import (
     arrange,
     fresh,
     known_tavern,
+    playout,
+    random_policy,
+    restless_policy,
     tell,
 )
 from tests.rules_support import new_events
@@ -47,7 +63,6 @@ KING_TEXT = "A one-eyed ferryman rowed a sleepwalking king across the river."
 KING_AND_PIRATE_TEXT = (
     "A one-eyed ferryman rowed a sleepwalking king and a retired pirate captain across."
 )
-CAPTIONS = help.CAPTIONS
 
 
 def told(before: LanternState, after: LanternState) -> list[tuple[EventKind, str]]:
@@ -64,8 +79,8 @@ def kinds(before: LanternState, after: LanternState) -> list[tuple[str, EventKin
 
 
 def test_the_captions_are_the_games_own_and_cover_every_kind():
-    assert game.LANTERN.captions is CAPTIONS
-    assert set(CAPTIONS.events) == set(EventKind)
+    assert captions_of(game.LANTERN) is CAPTIONS
+    assert all(CAPTIONS.has_caption(kind) for kind in EventKind)
     assert set(CAPTIONS.prompts) == set(Phase) - {Phase.OVER}
 
 
@@ -247,3 +262,148 @@ def test_every_line_of_these_moments_has_a_kind_and_a_caption():
     public = game.view(state, None)
     assert all(e.kind in CAPTIONS.event_kinds for e in moments)
     assert all(CAPTIONS.for_event(e, public) for e in moments)
+
+
+# --- captions read facts, never the line ---------------------------------------------------
+
+NESTED = ("Ann", "Anna", "Ann 2", "Anna B")
+"""Bards whose names contain each other: reading a name out of a line could take one for
+another; a caption reads who an event is about from its facts."""
+NESTED_KEEPER = "Annabel"
+UNNAMED = {
+    EventKind.LOOSE_END: {"bard"},
+    EventKind.VOTE: {"teller"},
+    EventKind.NOT_MENTIONED: {"teller"},
+    EventKind.TOO_LATE: {"teller"},
+}
+"""The seats an event is about that its caption does not name."""
+
+
+def nested_tavern(seed: int, person: bool, elements: int | None = None) -> LanternState:
+    names = NESTED + ((NESTED_KEEPER,) if person else ())
+    options = {"barkeep_person": int(person), "benches": 4, "hand": 3}
+    made = game.make_config(names, options, default_pack())
+    if elements is not None:
+        made = evolve(made, elements=made.elements[:elements])
+    return game.new(made, seed)
+
+
+def names_said(caption: str, names: tuple[str, ...]) -> set[str]:
+    """The seats' names a caption says, each whole: longest first, each blanked out once
+    found, so "Anna B" is not also taken for "Anna" or "Ann"."""
+    found = set()
+    for who in sorted(names, key=len, reverse=True):
+        if who in caption:
+            found.add(who)
+            caption = caption.replace(who, "\0")
+    return found
+
+
+def seats_of_event(event: Event) -> tuple[dict[str, int], set[int]]:
+    """(its ``Who`` facts by name, every seat it is about)."""
+    who = {name: value.seat for name, value in event.facts if isinstance(value, Who)}
+    seats = set(who.values())
+    for _, value in event.facts:
+        if isinstance(value, Whos):
+            seats |= set(value.seats)
+    return who, seats
+
+
+def caption_problems(before: LanternState, after: LanternState) -> list[str]:
+    """Where a public event's caption misses a seat it is about, or names a seat that
+    neither it, the turn, the Barkeep nor (at the close) the Ale earned accounts for."""
+    public = game.view(after, None)
+    names = game.seat_names(after)
+    turn = set() if public.turn is None else {public.turn}
+    keeper = set() if public.barkeep_seat is None else {public.barkeep_seat}
+    problems = []
+    for event in new_events(before, after):
+        if event.seats is not None:
+            continue
+        kind = EventKind(event.kind)
+        caption = CAPTIONS.for_event(event, public)
+        said = names_said(caption, names)
+        who, seats = seats_of_event(event)
+        ale = {b for b, sight in enumerate(public.bards) if sight.ale}
+        allowed = {
+            names[s] for s in seats | turn | keeper | (ale if kind == EventKind.CLOSING else set())
+        }
+        for fact, seat in who.items():
+            if fact not in UNNAMED.get(kind, set()) and names[seat] not in said:
+                problems.append(f"{kind}: {names[seat]} ({fact}) missing from {caption!r}")
+        if said - allowed:
+            problems.append(f"{kind}: {sorted(said - allowed)} wrongly in {caption!r}")
+    return problems
+
+
+def test_every_caption_names_the_seats_its_event_is_about_when_names_contain_each_other():
+    games = (
+        (nested_tavern(6, person=True), restless_policy(6)),
+        (nested_tavern(6, person=False), random_policy(6)),
+        (nested_tavern(2, person=False, elements=24), random_policy(2)),
+    )
+    problems: list[str] = []
+    seen: set[EventKind] = set()
+    for state, policy in games:
+        for before, _, after in playout(state, policy, 400):
+            problems += caption_problems(before, after)
+            seen |= {EventKind(e.kind) for e in new_events(before, after)}
+    assert problems[:5] == []
+    assert {
+        EventKind.BEGINS,
+        EventKind.PLAY,
+        EventKind.INTERRUPTION,
+        EventKind.VOTE,
+        EventKind.VERIFIED,
+        EventKind.TIED_OFF,
+        EventKind.DENIED,
+        EventKind.INTERRUPTION_STANDS,
+        EventKind.NOT_MENTIONED,
+        EventKind.TOO_LATE,
+        EventKind.PASS,
+        EventKind.BURN,
+        EventKind.LEFT,
+        EventKind.JOINED,
+        EventKind.ASLEEP,
+        EventKind.WON,
+        EventKind.CLOSING,
+    } <= seen
+
+
+def test_the_by_lot_caption_names_the_first_bard_whatever_the_words_around_the_name():
+    made = game.make_config(("the", "tale", "begins"), {"barkeep_person": 0}, default_pack())
+    state = game.new(made, 1)
+    begins = next(e for e in state.log if e.kind == EventKind.BEGINS)
+    first = made.bards[begins.who("first")]
+    assert begins.text == f"By lot, {first} begins the tale."
+    assert CAPTIONS.for_event(begins, game.view(state, None)) == (
+        "With no Barkeep, the lot picks the first Bard, every seated Bard equally likely. "
+        f"{first} now plays a passage or passes. A verified play keeps the turn; a pass or a "
+        "denied play sends it clockwise round the benches."
+    )
+
+
+def test_a_play_carries_its_bard_card_and_passage_as_facts():
+    state = known_tavern()
+    after = act(state, Play(ADA, "  " + KING_TEXT, FERRYMAN))
+    (play,) = new_events(state, after)
+    assert play.who("bard") == ADA
+    assert play.word("card") == FIRST_ELEMENTS[FERRYMAN]
+    assert play.word("passage") == KING_TEXT
+    assert play.number("words") == len(KING_TEXT.split())
+
+
+# --- the story file ----------------------------------------------------------------------
+
+
+def test_a_template_naming_a_fact_its_kind_does_not_carry_is_refused(tmp_path: Path):
+    story = beside(told_module.__file__, "story.toml").read_text(encoding="utf-8")
+    assert 'story = "{bard} passes."' in story
+    wrong = tmp_path / "story.toml"
+    wrong.write_text(story.replace('story = "{bard} passes."', 'story = "{bard} passes {card}."'))
+    with pytest.raises(StoryError, match=r"\[pass\] story names card, which a pass event"):
+        load_told(wrong, EventKind, told_module.FACTS, told_module.PHRASES)
+
+
+def test_the_phrases_the_story_file_may_name_are_the_captions_own():
+    assert set(told_module.PHRASES) == set(PHRASES)

@@ -6,10 +6,15 @@ Cora the pickpocket, the pirate and the apprentice; the deck is the rest of
 the pack in order, the ghost on top; Nell keeps the bar in seat 3), arranges
 hands, deck, table and benches as it needs, loads the draws, and then plays
 actions through ``game.apply``, asserting exact hands, deck, table, burned
-cards, Ale, whose turn it is and the exact refusals.
+cards, Ale, whose turn it is and the exact refusals. The last section plays whole
+tales (the demo seats, rowdy and restless play) and checks the tavern's own
+invariants after every action.
 """
 
 from __future__ import annotations
+
+from collections import Counter
+from typing import Any
 
 import pytest
 from attrs import evolve
@@ -17,6 +22,7 @@ from attrs import evolve
 from rules.engine import Event, Outcome
 from rules.lantern import game
 from rules.lantern.benches import time_out
+from rules.lantern.game import LANTERN
 from rules.lantern.state import (
     DENY_REASONS,
     Begin,
@@ -35,9 +41,12 @@ from rules.lantern.state import (
     SeatBard,
     Sleep,
 )
+from rules.session import BOT, SeatPlan, Session
+from rules.simulate import simulate
 from tests.lantern_helpers import (
     ADA,
     APPRENTICE,
+    BARKEEP_NAME,
     BASIL,
     CAT,
     CORA,
@@ -57,8 +66,12 @@ from tests.lantern_helpers import (
     SERPENT,
     TROLL,
     WITCH,
+    Policy,
     act,
     arrange,
+    bot_policy,
+    bot_session,
+    check_invariants,
     config,
     conserved,
     deals,
@@ -68,11 +81,14 @@ from tests.lantern_helpers import (
     lines,
     name,
     pack,
+    playout,
     prompt_kind,
     prompt_seats,
     refused,
+    restless_policy,
     tell,
 )
+from tests.lantern_helpers import random_policy as rowdy_policy
 
 NELL = 3
 """The Barkeep's seat at a three-Bard tavern."""
@@ -461,6 +477,12 @@ def test_a_play_names_a_card_and_opens_the_interruption_window_to_the_other_bard
     current = game.prompt(after)
     assert current.seats == (NELL,) and current.private
     assert current.text == "The Barkeep rules on Ada's play."
+
+
+def test_a_one_word_play_is_told_as_one_word():
+    state = known_tavern()
+    after = act(state, Play(ADA, "Ferryman!", FERRYMAN))
+    assert lines(state, after) == ["Ada tells the tale (1 word, naming a one-eyed ferryman)."]
 
 
 def test_a_verified_play_burns_its_card_and_it_is_still_the_bards_turn():
@@ -1094,6 +1116,12 @@ def test_the_barkeep_restocks_and_the_owed_cards_are_dealt():
     assert conserved(after)
 
 
+def test_one_new_story_element_is_told_as_one():
+    state = act(tell(one_card_left(), ADA, FERRYMAN), Rule(NELL, False, DenyReason.NOT_BROUGHT_IN))
+    after = act(state, Restock(NELL, ("a lost glove",)))
+    assert lines(state, after)[0] == "The Barkeep adds 1 new story element to the deck."
+
+
 def test_the_barkeep_may_end_a_dry_tale_lamely_with_no_winner():
     state = act(tell(one_card_left(), ADA, FERRYMAN), Rule(NELL, False, DenyReason.NOT_BROUGHT_IN))
     after = act(state, Restock(NELL))
@@ -1102,7 +1130,7 @@ def test_the_barkeep_may_end_a_dry_tale_lamely_with_no_winner():
     assert game.outcome(after) == Outcome((), (ADA, BASIL, CORA), reason)
     assert game.prompt(after) is None
     assert lines(state, after) == [reason]
-    assert refused(after, PassTurn(BASIL)) == "The tale is over."
+    assert refused(after, PassTurn(BASIL)) == "The game is over: no more moves."
 
 
 def test_restocking_needs_elements_the_tale_does_not_have_yet():
@@ -1175,7 +1203,7 @@ def test_the_closing_passage_ends_the_tale():
     )
     assert game.outcome(after) == Outcome((ADA,), (BASIL, CORA), "Ada told the tale to its end.")
     assert game.prompt(after) is None and lines(state, after) == ["Ada told the tale to its end."]
-    assert refused(after, Closing(ADA, "More.")) == "The tale is over."
+    assert refused(after, Closing(ADA, "More.")) == "The game is over: no more moves."
     silent = act(state, Closing(ADA))
     assert silent.tale == (Passage(ADA, FERRY_TEXT, FERRYMAN),) and silent.phase == Phase.OVER
 
@@ -1289,3 +1317,150 @@ def test_a_bard_who_leaves_the_tale_does_not_win_by_emptying_their_hand():
     assert after.hands[BASIL] == () and after.last_success == BASIL and after.table == ()
     assert after.phase == Phase.TURN and after.on_turn == ADA
     assert WIN_LINE not in lines(state, after)
+
+
+# --- whole tales: the tavern's own invariants ------------------------------------------------
+# (What every game promises, random playouts, fuzzing, saves, privacy and captions, is
+# tests/test_conformance.py's; these are the rules only the tavern has.) After every
+# action ``lantern_helpers.check_invariants`` holds: every card in exactly one place, Ale
+# equal to the Loose Ends each Bard tied off, the tale suspended whenever fewer than two
+# Bards are seated, cards owed only while the deck is dry.
+
+MAX_ACTIONS = 5_000
+"""Actions a tale must end within."""
+
+
+def demo_seats(session: Session) -> Any:
+    """What ``play_out`` does: the first seat asked chooses from its own view."""
+    seat = session.prompt.seats[0]
+    return session.bot_for(seat).choose(session.view(seat))
+
+
+def policy_seats(policy: Policy):
+    return lambda session: policy(session.state)
+
+
+def play_checked(session: Session, choose=demo_seats) -> Session:
+    """Play to the end, checking the invariants after every action; the last session."""
+    check_invariants(session.state)
+    for _ in range(MAX_ACTIONS):
+        if session.prompt is None:
+            return session
+        before = session.state
+        session = session.apply(choose(session))
+        check_invariants(session.state, before)
+    raise AssertionError(f"the tale did not end in {MAX_ACTIONS} actions")
+
+
+TABLES = {
+    # name: (Bards, a person keeps the bar, benches, starting hand, elements (None: all))
+    "barkeep-3-bards-4-benches-hand-7": (3, True, 4, 7, None),
+    "barkeep-2-bards-2-benches-hand-5": (2, True, 2, 5, None),
+    "barkeep-5-bards-8-benches-hand-3": (5, True, 8, 3, None),
+    "barkeep-8-bards-8-benches-hand-9": (8, True, 8, 9, None),
+    "barkeep-4-bards-small-deck": (4, True, 5, 7, 40),
+    "table-4-bards-4-benches-hand-7": (4, False, 4, 7, None),
+    "table-2-bards-3-benches-hand-4": (2, False, 3, 4, None),
+    "table-6-bards-7-benches-hand-6": (6, False, 7, 6, None),
+    "table-3-bards-small-deck-hand-10": (3, False, 3, 10, 45),
+}
+GAMES_PER_TABLE = 10
+
+
+@pytest.mark.parametrize("table", list(TABLES))
+def test_demo_tales_keep_every_invariant_and_are_won_unless_the_deck_runs_dry(table):
+    bards, person, benches, hand, elements = TABLES[table]
+    endings: Counter[str] = Counter()
+    for seed in range(GAMES_PER_TABLE):
+        start = bot_session(
+            bards, person=person, seed=seed, benches=benches, hand=hand, elements=elements
+        )
+        last = play_checked(start)
+        assert last.state.phase == Phase.OVER
+        endings["won" if last.outcome.winners else "dry"] += 1
+    if elements is None:
+        assert endings["won"] == GAMES_PER_TABLE
+    else:
+        assert endings["dry"] >= 1
+
+
+@pytest.mark.parametrize("person", [1, 0], ids=["barkeep", "table"])
+def test_simulate_finishes_every_demo_tale_with_a_barkeep_or_at_the_table(person):
+    report = simulate(LANTERN, 10, seed=100, options={"barkeep_person": person})
+    assert report.errors == 0 and report.unfinished == 0
+    assert report.finished == report.decided == 10
+
+
+@pytest.mark.parametrize(
+    ("person", "seats_away"),
+    [(True, 0), (True, 2), (False, 0), (False, 2)],
+    ids=["barkeep", "barkeep-two-away", "table", "table-two-away"],
+)
+def test_demo_tales_with_bards_leaving_and_joining_keep_every_invariant(person, seats_away):
+    seated = (True,) * (5 - seats_away) + (False,) * seats_away
+    moves: Counter[str] = Counter()
+    for seed in range(40):
+        start = bot_session(5, person=person, seed=seed, benches=6, hand=5, seated=seated)
+        last = play_checked(start, policy_seats(restless_policy(seed, rate=0.1)))
+        assert last.state.phase == Phase.OVER
+        moves.update(type(a).__name__ for a in last.actions)
+    assert moves["Leave"] >= 5 and moves["SeatBard"] >= 5
+
+
+def test_a_tale_with_one_bard_seated_waits_for_a_second():
+    made = config(3, benches=3, hand=5, seated=(True, False, False))
+    seats = tuple(SeatPlan(n, BOT) for n in (*NAMES[:3], BARKEEP_NAME))
+    start = Session.start(LANTERN, made, 7, seats)
+    assert start.prompt.kind == Phase.SUSPENDED
+    last = play_checked(start)
+    assert isinstance(last.actions[0], SeatBard) and last.state.phase == Phase.OVER
+
+
+def test_rowdy_tales_keep_every_invariant_and_end():
+    """Random plays, rulings, interruptions, sleep, comings and goings, restocks."""
+    seen: Counter[str] = Counter()
+    for seed in range(40):
+        bards, hand = 2 + seed % 5, 3 + seed % 5
+        start = bot_session(
+            bards,
+            person=seed % 2 == 0,
+            seed=seed,
+            benches=min(8, bards + seed % 3),
+            hand=hand,
+            elements=bards * hand + 5 + seed % 20,
+        )
+        last = play_checked(start, policy_seats(rowdy_policy(seed)))
+        assert last.state.phase == Phase.OVER
+        seen.update(type(a).__name__ for a in last.actions)
+    assert {"Interrupt", "RuleInterruption", "Restock", "Sleep", "Leave", "SeatBard"} <= set(seen)
+
+
+def test_rowdy_restless_and_demo_tales_on_varied_taverns_reach_every_kind_of_moment():
+    """Every phase but the end is a prompt somewhere, and every invariant holds throughout."""
+    starts = [
+        (fresh(1, 3, benches=4, hand=4, elements=30), rowdy_policy(1)),
+        (fresh(2, 4, person=False, benches=5, hand=3, elements=30), rowdy_policy(2)),
+        (fresh(3, 2, benches=3, hand=5, elements=25), rowdy_policy(3)),
+        (fresh(4, 2, person=False, benches=2, hand=6, elements=30), rowdy_policy(4)),
+        (
+            fresh(5, 5, benches=6, hand=3, seated=(True, False, True, False, True)),
+            rowdy_policy(5),
+        ),
+        (fresh(6, 4, benches=5, hand=5), restless_policy(6, rate=0.15)),
+        (fresh(7, 3, person=False, benches=4, hand=5), restless_policy(7, rate=0.15)),
+        (fresh(8, 3, benches=4, hand=7), bot_policy(8)),
+        (fresh(9, 4, benches=4, hand=7, elements=35), bot_policy(9)),
+        (fresh(10, 3, benches=3, hand=4, seated=(True, False, False)), rowdy_policy(10)),
+        (
+            fresh(11, 2, person=False, benches=2, hand=4, elements=20),
+            restless_policy(11, 0.3),
+        ),
+    ]
+    kinds = set()
+    for start, policy in starts:
+        check_invariants(start)
+        kinds.add(prompt_kind(start))
+        for before, _, after in playout(start, policy, 2_000):
+            check_invariants(after, before)
+            kinds.add(prompt_kind(after))
+    assert kinds == {*Phase} - {Phase.OVER} | {None}

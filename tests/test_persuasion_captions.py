@@ -1,6 +1,6 @@
 """Persuasion's teaching captions: every line of the season is tagged with the kind of
-moment it records, and its caption says which rule made it and what it means, from the
-line and the public view alone.
+moment it records and the facts it is about, and its caption says which rule made it
+and what it means, from those facts and the public view alone.
 
 The tables are ``persuasion_helpers``' (Ada, Basil, Cora and Dmitri with their few
 named cards), played through ``game.apply``; a caption is asked the way
@@ -9,8 +9,15 @@ named cards), played through ``game.apply``; a caption is asked the way
 
 from __future__ import annotations
 
-from rules.persuasion import game, help
+import re
+
+import pytest
+
+from rules.engine import Event, Who, Whos
+from rules.persuasion import game
+from rules.persuasion.captions import CAPTIONS
 from rules.persuasion.state import (
+    USE_KINDS,
     EventKind,
     FinalRing,
     ForcedDiscard,
@@ -18,16 +25,21 @@ from rules.persuasion.state import (
     PersuasionState,
     Phase,
 )
+from rules.persuasion.told import FACTS, PHRASES
+from rules.story import StoryError, load_told
 from tests.persuasion_helpers import (
     ADA,
     BASIL,
     CORA,
     DMITRI,
     act,
+    bot_policy,
     court,
     events,
+    fresh,
     known_table,
     mail,
+    playout,
     slot,
     table,
     use,
@@ -39,7 +51,7 @@ def captioned(before: PersuasionState, after: PersuasionState) -> list[tuple[str
     shows them."""
     public = game.view(after, None)
     return [
-        (e.kind, e.text, help.CAPTIONS.for_event(e, public))
+        (e.kind, e.text, CAPTIONS.for_event(e, public))
         for e in events(before, after)
         if e.seats is None
     ]
@@ -69,8 +81,8 @@ def test_every_event_of_a_hand_played_season_has_a_kind_and_a_caption():
     assert state.phase == Phase.OVER
     public = game.view(state, None)
     for event in state.log:
-        assert event.kind in help.CAPTIONS.event_kinds, event
-        assert help.CAPTIONS.for_event(event, public).strip(), event
+        assert event.kind in CAPTIONS.event_kinds, event
+        assert CAPTIONS.for_event(event, public).strip(), event
 
 
 def test_the_ring_caption_says_what_a_proposal_needs_to_become_an_engagement():
@@ -147,7 +159,7 @@ def test_the_seasons_end_caption_names_the_engaged_and_the_singles_still_to_send
         "of cards. Here Ada and Basil exchanged rings. Still single: Cora and Dmitri, who may "
         "each send a last ring."
     )
-    assert help.CAPTIONS.for_prompt(game.prompt(after), game.view(after, None)) == (
+    assert CAPTIONS.for_prompt(game.prompt(after), game.view(after, None)) == (
         "The season is over, but Cora and Dmitri may still send a ring, in secret, to a player "
         "or to the discards. Rings sent to each other make a match; the rest are discarded, and "
         "their senders are judged on the discards."
@@ -194,6 +206,79 @@ def test_the_diary_note_is_captioned_without_naming_the_diary():
     state = game.new(table().config, 7)
     diaries = [e for e in state.log if e.kind == EventKind.DIARY]
     assert [e.seats for e in diaries] == [(ADA,), (BASIL,), (CORA,), (DMITRI,)]
-    captions = {help.CAPTIONS.for_event(e, game.view(state, None)) for e in diaries}
+    captions = {CAPTIONS.for_event(e, game.view(state, None)) for e in diaries}
     assert len(captions) == 1
     assert not {"wealth", "standing", "passion"} & set(captions.pop().split())
+
+
+# --- names that contain each other -------------------------------------------------------
+
+LOOKALIKES = ("Ann", "Anna", "Ann 2", "Anna B", "Bo Ann", "Bo")
+"""Six seats whose names begin, end or contain one another."""
+
+NOT_NAMED = {"everyone"}
+"""Seat facts a caption need not name: the whole table (the opening names its host)."""
+
+BYSTANDER_UNNAMED = frozenset(USE_KINDS.values())
+"""The card actions' captions say "a bystander" without naming the one reached."""
+
+NAMES_OTHERS = {
+    EventKind.MAIL_CHOSEN,  # who is still to choose
+    EventKind.RING_SENT,  # whom the recipient mailed instead
+    EventKind.KNOWN_TO_ALL,  # whose cards the card lies in now
+    EventKind.SEASON_ENDS,  # the engaged and the singles
+}
+"""Kinds whose captions may name seats the event is not about, read from the view."""
+
+
+def named_in(caption: str, names: tuple[str, ...]) -> set[int]:
+    """The seats whose names stand whole in ``caption`` (a longer name is read as
+    itself, never as the shorter one it contains)."""
+    longest_first = sorted(names, key=len, reverse=True)
+    pattern = "|".join(re.escape(n) for n in longest_first)
+    found = re.findall(rf"(?<!\w)(?:{pattern})(?!\w)", caption)
+    return {names.index(n) for n in found}
+
+
+def seats_about(event: Event) -> set[int]:
+    """The seats of the event's seat facts that its caption must name."""
+    seats: set[int] = set()
+    for fact, value in event.facts:
+        if fact in NOT_NAMED or (fact == "bystander" and event.kind in BYSTANDER_UNNAMED):
+            continue
+        if isinstance(value, Who):
+            seats.add(value.seat)
+        elif isinstance(value, Whos):
+            seats.update(value.seats)
+    return seats
+
+
+def test_captions_name_the_seats_of_the_facts_when_names_contain_each_other():
+    kinds: set[EventKind] = set()
+    for seed in (0, 2, 7):
+        state = fresh(seed, len(LOOKALIKES), names=LOOKALIKES)
+        for before, _, after in playout(state, bot_policy(seed), 2_000):
+            public = game.view(after, None)
+            for event in events(before, after):
+                if event.seats is not None:
+                    continue
+                kinds.add(event.kind)
+                caption = CAPTIONS.for_event(event, public)
+                named, about = named_in(caption, LOOKALIKES), seats_about(event)
+                assert about <= named, (event.text, caption)
+                if event.kind not in NAMES_OTHERS:
+                    assert named <= about, (event.text, caption)
+        assert after.phase == Phase.OVER
+    assert len(kinds) >= 30, sorted(kinds)
+
+
+def test_a_template_naming_a_fact_its_kind_does_not_carry_is_refused(tmp_path):
+    lines = {kind: "A line." for kind in EventKind}
+    lines[EventKind.PASS] = "{player} passes {owner}'s turn."
+    story = tmp_path / "story.toml"
+    story.write_text(
+        "".join(f'[{kind.value}]\nstory = "{line}"\n' for kind, line in lines.items()),
+        encoding="utf-8",
+    )
+    with pytest.raises(StoryError, match=r"\[pass\] story names owner, which a pass event"):
+        load_told(story, EventKind, FACTS, PHRASES)

@@ -5,7 +5,8 @@ cards by title, face-up cards, stamps, discards) and, for the reception,
 ``at_reception`` (who holds whose seal or ring, whose turns are left); then it
 plays actions through ``game.apply`` and asserts exact stamps, owners, faces,
 story lines and refusals. Every diary desires wealth and despises passion
-unless a test says otherwise.
+unless a test says otherwise. The last section plays whole seasons (random play,
+the bots and both) and checks the season's own invariants after every action.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from attrs import evolve
 
 from rules.engine import IllegalAction, Outcome
 from rules.persuasion import game
+from rules.persuasion.game import PERSUASION
 from rules.persuasion.state import (
     DIARIES,
     CardAction,
@@ -26,11 +28,14 @@ from rules.persuasion.state import (
     ForcedDiscard,
     Introduce,
     Pass,
+    PersuasionState,
     Phase,
     Send,
     Symbol,
     UseCard,
 )
+from rules.session import BOT, SeatPlan, Session
+from rules.simulate import play_out, simulate
 from tests.persuasion_helpers import (
     ADA,
     ADA_CARDS,
@@ -41,9 +46,13 @@ from tests.persuasion_helpers import (
     DMITRI,
     DMITRI_CARDS,
     HOLDER_TEXT,
+    NAMES,
+    Watcher,
     act,
     at_final,
     at_reception,
+    bot_policy,
+    cards,
     config,
     court,
     discards,
@@ -52,10 +61,14 @@ from tests.persuasion_helpers import (
     is_up,
     known_table,
     mail,
+    mixed_policy,
     num,
+    playout,
     private,
     prompt_seats,
     public,
+    random_policy,
+    reachable,
     refused,
     seen_text,
     slot,
@@ -1022,8 +1035,8 @@ def test_when_nobody_is_single_the_season_resolves_at_once():
         "Dmitri uses no card this time.",
         "The season ends: rings were exchanged.",
     ]
-    assert refused(after, Pass(ADA)) == "The season is over."
-    assert refused(after, FinalRing(ADA)) == "The season is over."
+    assert refused(after, Pass(ADA)) == "The game is over: no more moves."
+    assert refused(after, FinalRing(ADA)) == "The game is over: no more moves."
 
 
 def test_at_the_end_every_diary_and_card_is_revealed():
@@ -1109,3 +1122,135 @@ def test_at_the_evening_ball_exchanged_rings_end_the_season():
     after = act(state, Send(DMITRI, CORA, 0))
     assert after.phase == Phase.FINAL and after.exchanged == ((ADA, BASIL),)
     assert prompt_seats(after) == (CORA, DMITRI)
+
+
+# --- whole seasons: the season's own invariants ----------------------------------------------
+# (What every game promises, random playouts, fuzzing, saves, privacy and captions, is
+# tests/test_conformance.py's; these are the rules only Persuasion has.) After every
+# action ``persuasion_helpers.Watcher`` checks: every card in exactly one place and the
+# box untouched; no stamp by a player who has not seen the card; no stamp lost unless
+# the card flipped up; every card stamped by all but its owner face up; face-up cards
+# carry no stamps and never turn face down; each seal or ring with exactly one holder,
+# never its owner; exchanged pairs sent each other rings; the outcome is the one worked
+# out independently from the final table. No card action at the Evening Ball.
+
+BOUND = 1_000
+"""Actions a season may take here (random seasons take at most ~180, bots ~100)."""
+ROUNDS = 30
+"""Rounds a season may last here (bots settle by round 12, random play by ~13)."""
+
+
+def season_table(seed: int) -> dict:
+    """3 to 8 players and either mode, varying with the seed."""
+    return {"players": 3 + seed % 6, "evening_ball": seed % 4 >= 2}
+
+
+def play_checked(state: PersuasionState, policy, seen: Counter | None = None) -> PersuasionState:
+    """Play to the end checking every invariant after every action; the final state."""
+    watcher = Watcher(state)
+    last = state
+    for before, action, after in playout(state, policy, BOUND):
+        watcher.step(before, action, after)
+        if seen is not None:
+            seen[type(action).__name__] += 1
+            seen["phase:" + before.phase] += 1
+            if isinstance(action, UseCard):
+                seen[cards()[before.traits[action.owner][action.slot]].action] += 1
+        last = after
+    return finished(last, seen)
+
+
+def finished(last: PersuasionState, seen: Counter | None = None) -> PersuasionState:
+    assert last.phase == Phase.OVER, f"the season did not end in {BOUND} actions"
+    assert game.prompt(last) is None and game.outcome(last) == last.result
+    assert last.round <= ROUNDS
+    if seen is not None:
+        seen[f"players:{len(last.traits)}"] += 1
+        seen["evening ball" if last.config.evening_ball else "normal"] += 1
+        seen["winners:" + ("some" if last.result.winners else "none")] += 1
+        for event in last.log:
+            for marker, key in MARKERS.items():
+                if marker in event.text:
+                    seen[key] += 1
+    return last
+
+
+MARKERS = {
+    "ends: rings were exchanged": "end by rings",
+    "has no cards left": "end by no cards",
+    "exchange rings at the last": "late match",
+    "ring goes to the discards": "ring to the discards",
+    "it flips face up": "flip by stamps",
+    "The hostex marker passes": "hostex passes",
+    "a tie, which does not win": "tie",
+}
+
+
+def test_random_seasons_keep_every_invariant_end_and_walk_every_path_of_the_rules():
+    """80 random seasons: every phase, action, card action and ending occurs."""
+    seen: Counter[str] = Counter()
+    for seed in range(5_000, 5_080):
+        play_checked(fresh(seed, **season_table(seed)), random_policy(seed), seen)
+    expected = {
+        "Introduce", "Send", "UseCard", "ForcedDiscard", "Pass", "FinalRing",
+        "phase:intro", "phase:mail", "phase:reception", "phase:final",
+        "peek_author", "peek_bystander", "show_author", "flip_author", "take_author",
+        "give_author", "discard_author", "discard_bystander", "take_discard", "swap_author",
+        *(f"players:{n}" for n in range(3, 9)), "evening ball", "normal",
+        "winners:some", "winners:none", *MARKERS.values(),
+    }  # fmt: skip
+    assert expected <= set(seen), sorted(expected - set(seen))
+
+
+def test_random_and_bot_seasons_reach_a_reception_turn_of_a_player_holding_nothing():
+    states = reachable(
+        [
+            (fresh(1, 3), random_policy(1)),
+            (fresh(2, 5, evening_ball=True), random_policy(2)),
+            (fresh(3, 8), random_policy(3)),
+            (fresh(4, 4), bot_policy(4)),
+            (fresh(5, 6, evening_ball=True), bot_policy(5)),
+            (fresh(6, 4), mixed_policy(6, (0, 2))),
+            (fresh(7, 7), random_policy(7)),
+        ]
+    )
+    kinds = {getattr(game.prompt(s), "kind", None) for s in states}
+    assert kinds == {Phase.INTRO, Phase.MAIL, Phase.RECEPTION, Phase.FINAL, None}
+    assert any(s.phase == Phase.RECEPTION and not s.held[s.turns[0]] for s in states)
+
+
+def bot_session(seed: int) -> Session:
+    options = season_table(seed)
+    seats = tuple(SeatPlan(name, BOT) for name in NAMES[: options["players"]])
+    return Session.start(PERSUASION, config(**options), seed, seats)
+
+
+def test_bot_seasons_keep_every_invariant_and_end():
+    """One bot action at a time through rules.simulate.play_out (Session.bot_for)."""
+    for seed in range(1_000, 1_020):
+        session = bot_session(seed)
+        watcher = Watcher(session.state)
+        for _ in range(BOUND):
+            if session.prompt is None:
+                break
+            after = play_out(session, 1)
+            assert len(after.actions) == len(session.actions) + 1
+            watcher.step(session.state, after.actions[-1], after.state)
+            session = after
+        finished(session.state)
+        assert session.outcome == session.state.result
+
+
+def test_bots_and_random_players_at_one_table_keep_every_invariant():
+    for seed in range(2_000, 2_020):
+        options = season_table(seed)
+        random_seats = range(seed % 2, options["players"], 2)
+        play_checked(fresh(seed, **options), mixed_policy(seed, random_seats))
+
+
+@pytest.mark.parametrize("evening_ball", [0, 1], ids=["normal", "evening-ball"])
+def test_simulated_bot_seasons_settle_by_round_twelve_on_average(evening_ball):
+    report = simulate(PERSUASION, 25, 300, options={"evening_ball": evening_ball})
+    assert report.errors == 0 and report.unfinished == 0, report.error_samples
+    assert report.finished == 25
+    assert report.figures["rounds"] <= 12.0

@@ -8,12 +8,20 @@ from pathlib import Path
 import pytest
 
 from rules import registry
+from rules.teaching import captions_of
 
 
 @pytest.mark.parametrize("listing", registry.listings(), ids=lambda listing: listing.id)
-def test_a_listing_agrees_with_its_game(listing):
+def test_a_game_is_listed_once_and_its_parts_are_where_its_listing_says(listing):
     game = registry.get(listing.id)
-    assert (game.id, game.title, game.pitch, game.min_seats, game.max_seats) == listing[:5]
+    assert game.listing is listing
+    assert (game.id, game.title, game.min_seats, game.max_seats) == (
+        listing.id,
+        listing.title,
+        listing.min_seats,
+        listing.max_seats,
+    )
+    assert captions_of(game) is registry.load(listing.captions)
 
 
 @pytest.mark.parametrize("listing", registry.listings(), ids=lambda listing: listing.id)

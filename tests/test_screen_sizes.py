@@ -145,7 +145,7 @@ async def test_the_lobby_its_help_and_the_resume_list_at_every_size(
             assert registry.get(game_id).title in text
         problems += await _sizes_of(pilot, ResumeScreen)
         question = "Deliver your last ring to Bartholomew? The last rings settle the season."
-        app.post_message(AskFirst(question, lambda: None, "Persuasion"))
+        app.post_message(AskFirst(question, lambda answer: None, "Persuasion"))
         problems += await _sizes_of(pilot, ConfirmScreen)
         await pilot.press("n")
         await pilot.pause()

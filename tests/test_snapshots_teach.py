@@ -21,7 +21,7 @@ def test_teach_snapshot(snap_compare, game_id: str):
         app = pilot.app
         await wait_until(pilot, lambda: isinstance(app.screen, TableScreen))
         await pilot.press("n", "n", "n")
-        await wait_until(pilot, lambda: app.flow.step == 3)
+        await wait_until(pilot, lambda: app.flow.mode.step == 3)
         await pilot.pause()
 
     app = make_app(SHOWN_FOLDER, opening=lambda app: app.start_demo(game_id, 5, teach=True))

@@ -9,8 +9,15 @@ heart, Basil Seraphine's, Cora Isolde's; Edie is the Tempted).
 
 from __future__ import annotations
 
-from rules.engine import Event
-from rules.temptress import game
+import json
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from rules.engine import Event, Who, Whos
+from rules.story import StoryError, beside, load_told, placeholders
+from rules.temptress import game, told
 from rules.temptress.actions import (
     Decline,
     NarratorEndRound,
@@ -21,7 +28,7 @@ from rules.temptress.actions import (
     SpendRapport,
     Vote,
 )
-from rules.temptress.help import CAPTIONS
+from rules.temptress.captions import CAPTIONS
 from rules.temptress.state import (
     EventKind,
     PromptKind,
@@ -29,6 +36,7 @@ from rules.temptress.state import (
     TemptressState,
     VoteChoice,
 )
+from rules.temptress.told import FACTS, PHRASES, TOLD
 from tests.temptress_helpers import (
     ADA,
     BASIL,
@@ -39,6 +47,7 @@ from tests.temptress_helpers import (
     SERAPHINE,
     act,
     arrange,
+    bot_policy,
     cards,
     claim,
     dice,
@@ -47,7 +56,9 @@ from tests.temptress_helpers import (
     known_table,
     leaning_policy,
     opened,
+    pack,
     playout,
+    vote_all,
 )
 
 NARRATOR = 5
@@ -299,3 +310,126 @@ def test_every_kind_is_met_and_captioned_briefly_without_a_secret():
     assert problems[:5] == []
     assert sorted(set(EventKind) - events) == []
     assert sorted(set(PromptKind) - prompts) == []
+
+
+# --- captions read facts, not the story's text ------------------------------------------
+
+
+def test_every_kind_has_a_caption_a_function_or_a_template():
+    assert all(CAPTIONS.has_caption(kind) for kind in EventKind)
+    assert all(TOLD.caption(kind) is None for kind in CAPTIONS.events)
+
+
+NESTED = ("Ann", "Anna", "Ann 2", "Anna B", "Anna 2")
+"""Suitors whose names contain each other: a caption that read names out of a line would
+take one for another."""
+
+CHIEF: dict[EventKind, tuple[str, ...]] = {
+    EventKind.PLAY: ("suitor",),
+    EventKind.RAISED: ("suitor",),
+    EventKind.ROLL_OFF: ("highest",),
+    EventKind.NARRATOR_VALUES: ("side",),
+    EventKind.ROUND_BEGINS: ("first",),
+    EventKind.GAME_END: ("tempted",),
+}
+"""The seat facts a caption function must name (a template names the seat facts it
+places)."""
+
+
+def names_in(text: str, names: tuple[str, ...]) -> set[str]:
+    """The names mentioned in ``text``: each whole name, not "Ann" within "Anna" or
+    within "Ann 2" (at one place, the longest name that ends at a word's end)."""
+    found = set()
+    for at in range(len(text)):
+        if at and text[at - 1].isalnum():
+            continue
+        whole = [
+            n
+            for n in names
+            if text.startswith(n, at) and not text[at + len(n) : at + len(n) + 1].isalnum()
+        ]
+        if whole:
+            found.add(max(whole, key=len))
+    return found
+
+
+def seats_of(event: Event, fact: str) -> tuple[int, ...]:
+    """The seats fact ``fact`` of ``event`` is about (none for a number or a word)."""
+    value = event.fact(fact)
+    if isinstance(value, Who):
+        return (value.seat,)
+    return value.seats if isinstance(value, Whos) else ()
+
+
+def chief_facts(event: Event) -> tuple[str, ...]:
+    """The seat facts ``event``'s caption must name."""
+    template = TOLD.caption(event.kind)
+    if template is None:
+        return CHIEF.get(event.kind, ())
+    return tuple(n for n in placeholders(template) if n in FACTS[event.kind])
+
+
+def nested_table(person: bool, seed: int) -> TemptressState:
+    names = NESTED + (("Annabel",) if person else ())
+    options = {"narrator_person": int(person), "oldest": 2, "round_limit": 3}
+    return game.new(game.make_config(names, options, pack()), seed)
+
+
+def test_captions_name_the_seats_of_the_facts_when_names_contain_each_other():
+    """Bots (and random play leaning to the rare paths) at tables of suitors named Ann,
+    Anna, Ann 2, Anna B and Anna 2: every public event's caption names the seats its
+    facts say it is chiefly about, and no seat it is not about."""
+    kinds: set[EventKind] = set()
+    problems: list[str] = []
+    for start, policy in (
+        (nested_table(False, 5), bot_policy(5)),
+        (nested_table(True, 6), bot_policy(6)),
+        (nested_table(False, 7), leaning_policy(7)),
+        (nested_table(True, 8), leaning_policy(8)),
+    ):
+        called = NESTED + (start.config.narrator_name,)
+        for before, _, after in playout(start, policy, 1500):
+            view = public(after)
+            for event in after.log[len(before.log) :]:
+                if event.seats is not None:
+                    continue
+                kinds.add(event.kind)
+                caption = CAPTIONS.for_event(event, view)
+                about = {called[s] for name, _ in event.facts for s in seats_of(event, name)}
+                chief = {called[s] for name in chief_facts(event) for s in seats_of(event, name)}
+                named = names_in(caption, NESTED)
+                if not chief <= named or not named <= about:
+                    problems.append(f"{event.text!r}: {caption!r}")
+    assert problems[:3] == []
+    assert {EventKind.CLAIM, EventKind.JOINED, EventKind.PLAY, EventKind.GAINS} <= kinds
+    assert {EventKind.VOTE, EventKind.REROLL, EventKind.ROUND_BEGINS} <= kinds
+
+
+def test_the_vote_caption_names_the_actor_after_the_last_vote_too():
+    """The last vote closes the action; the actor is the event's own fact, so its caption
+    still names them (it used to say "the actor" once the action was closed)."""
+    state = arrange(opened(known_table()), {BASIL: "10C 2D 3D 4D 5D 6D 7D"})
+    state = claim(dice(state, 3, 3, 3), BASIL, SERAPHINE)
+    state = act(state, PlayCards(BASIL, cards("10C")), RaiseStakes(BASIL, False))
+    state = vote_all(state, VoteChoice.NO)
+    assert public(state).contest is None
+    assert event_caption(state, EventKind.VOTE) == (
+        "With the island narrating, Edie and every other suitor who did not take the action "
+        "vote once on an extra Rapport chip for Basil. When all have voted, more yes than no "
+        "gives the chip; an abstention counts for neither side."
+    )
+
+
+def toml_table(kind: str, lines: dict[str, str]) -> str:
+    """One kind's lines as a TOML table (a JSON string is a TOML basic string)."""
+    return f"[{kind}]\n" + "".join(f"{name} = {json.dumps(line)}\n" for name, line in lines.items())
+
+
+def test_a_story_line_naming_a_fact_its_kind_does_not_carry_is_refused(tmp_path: Path):
+    tables = tomllib.loads(beside(told.__file__, "story.toml").read_text(encoding="utf-8"))
+    tables["claim"]["story"] = "{suitor} courts {opponent}."
+    written = tmp_path / "story.toml"
+    written.write_text("".join(map(toml_table, tables, tables.values())), encoding="utf-8")
+    with pytest.raises(StoryError) as refused:
+        load_told(written, EventKind, FACTS, PHRASES)
+    assert "[claim] story names opponent, which a claim event does not carry" in str(refused.value)

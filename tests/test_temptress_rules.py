@@ -4,11 +4,17 @@ Every test builds its situation explicitly from ``known_table`` (Oriane clubs,
 Seraphine diamonds, Isolde hearts, Marisol spades and the sorceress; Ada and
 Dmitri are matched to Oriane, Basil to Seraphine, Cora to Isolde, and Edie is
 the Tempted), deals the cards it needs, loads the dice, and then plays actions
-through ``game.apply``, asserting exact chips, cards, targets and refusals.
+through ``game.apply``, asserting exact chips, cards, targets and refusals. The
+last section plays whole games (random, leaning and bot play) and checks the
+Temptress's own invariants after every action.
 """
 
 from __future__ import annotations
 
+from collections import Counter
+from typing import Any
+
+import pytest
 from attrs import evolve
 
 from rules.engine import Outcome
@@ -36,6 +42,7 @@ from rules.temptress.actions import (
     StartArgument,
     Vote,
 )
+from rules.temptress.game import TEMPTRESS
 from rules.temptress.state import (
     Clue,
     ClueKind,
@@ -46,6 +53,7 @@ from rules.temptress.state import (
     Stage,
     Stake,
     StakeKind,
+    TemptressState,
     VoteChoice,
 )
 from tests.temptress_helpers import (
@@ -62,16 +70,23 @@ from tests.temptress_helpers import (
     S,
     act,
     arrange,
+    bot_session,
     card,
     cards,
     check_invariants,
     claim,
     dice,
     events,
+    fresh,
+    honours_in_hands,
     known_table,
+    leaning_policy,
     lines,
+    mixed_policy,
     opened,
+    playout,
     prompt_kind,
+    random_policy,
     refused,
     suitor,
     vote_all,
@@ -690,6 +705,23 @@ def test_everyone_with_budget_plays_toward_a_raise_on_their_own_ladder():
     assert (after.suitors[ADA].rapport, after.suitors[ADA].faux_pas) == (3, 0)
     assert (after.suitors[BASIL].rapport, after.suitors[BASIL].faux_pas) == (1, 1)
     assert game.prompt(after).seats == (BASIL,) and prompt_kind(after) == PromptKind.FAUX_PAS
+
+
+def test_an_opponent_missing_two_raised_targets_gains_two_faux_pas_and_is_told_so():
+    """Basil reaches the first target, then plays toward both of Ada's raises with the
+    budget he has left and misses both: a Faux Pas for each, and the line counts them."""
+    state = opposed("10C 9C 3C 4S 5S 6S 7S", "5D 2H 3H 4H 5H 6H 7H", 1, 1, 1)
+    state = act(state, PlayCards(BASIL, cards("5D")), PlayCards(ADA, cards("10C")))
+    state = act(dice(state, 1, 1, 1), RaiseStakes(ADA, True))
+    state = act(state, PlayCards(BASIL, cards("2H")), PlayCards(ADA, cards("9C")))
+    state = act(dice(state, 10, 10, 10), RaiseStakes(ADA, True))
+    after = act(state, PlayCards(BASIL, cards("3H")), PlayCards(ADA, cards("3C")))
+    assert lines(state, after)[2:5] == [
+        "Ada misses it; Basil misses it.",
+        "Ada gains 3 Rapport and a Faux Pas.",
+        "Basil gains 1 Rapport and 2 Faux Pas.",
+    ]
+    assert (after.suitors[BASIL].rapport, after.suitors[BASIL].faux_pas) == (1, 2)
 
 
 def test_the_highest_on_the_latest_target_prevails_even_when_missing_it():
@@ -1419,7 +1451,7 @@ def test_a_right_retirement_wins_and_ends_the_game():
     assert after.stage == Stage.OVER
     assert game.outcome(after) == Outcome((ADA,), (BASIL, CORA, DMITRI, EDIE), reason)
     assert game.prompt(after) is None
-    assert refused(after, Decline(BASIL)) == "The game is over."
+    assert refused(after, Decline(BASIL)) == "The game is over: no more moves."
 
 
 def test_wrong_accusation_puts_the_suitor_out():
@@ -1562,3 +1594,140 @@ def test_everyone_stays_on_the_island_when_nobody_wins():
     assert lines(state, after) == ["Edie does not retire.", reason]
     assert after.result == Outcome((), EVERYONE, reason)
     assert game.prompt(after) is None
+
+
+# --- whole games: the Temptress's own invariants ---------------------------------------------
+# (What every game promises, random playouts, fuzzing, saves, privacy and captions, is
+# tests/test_conformance.py's; these are the rules only the Temptress has.) After every
+# action ``temptress_helpers.check_invariants`` holds: all 52 cards in exactly one place,
+# no negative chips, at most seven cards in a hand, every clue held true, one face-up
+# card per Faux Pas chip as far as the hand allows whenever no RevealFauxPas prompt is
+# pending, and a live game always asks somebody; every action comes from a seat the
+# prompt asks, or is a retirement at the open floor. The games mix random play drawn
+# from the choices, ``leaning_policy`` (toward courting, reaching, raising, refilling
+# toward a suit and retiring) and the bots, over 3 to 5 suitors, island and person
+# narrators and short round limits; some start with the honours in the hands
+# (``honours_in_hands``), where third successes and the final retirements come soon.
+
+RANDOM_BOUND = 3_000
+"""Actions a random game with a round limit of at most 4 may take (they take ~130)."""
+BOT_BOUND = 6_000
+"""Actions a bot game of ten rounds may take (they take ~600-1,300)."""
+
+
+def game_table(seed: int) -> dict[str, Any]:
+    """A table that varies with the seed: 3-5 suitors, either narrator, 1-4 rounds."""
+    return {
+        "suitors": 3 + seed % 3,
+        "person": seed % 2 == 0,
+        "round_limit": 1 + (seed // 2) % 4,
+        "oldest": 1 + seed % 3,
+    }
+
+
+def play_checked(state: TemptressState, policy, bound: int, seen: Counter | None = None):
+    """Play to the end checking every invariant after every action; the final state."""
+    check_invariants(state)
+    last = state
+    for before, action, after in playout(state, policy, bound):
+        current = game.prompt(before)
+        retiring = isinstance(action, Retire) and current is not None
+        retiring = retiring and current.kind == PromptKind.FLOOR
+        assert current is not None and (action.seat in current.seats or retiring)
+        check_invariants(after, before)
+        if seen is not None:
+            seen[type(action).__name__] += 1
+            seen["prompt:" + current.kind] += 1
+        last = after
+    assert last.result is not None, f"the game did not end in {bound} actions"
+    assert game.prompt(last) is None and game.outcome(last) == last.result
+    if seen is not None:
+        seen[f"suitors:{len(last.suitors)}"] += 1
+        for event in last.log:
+            for marker, key in MARKERS.items():
+                if marker in event.text:
+                    seen[key] += 1
+    return last
+
+
+MARKERS = {
+    "was right on both counts": "right retirement",
+    "is out:": "wrong retirement",
+    "the Tempted, holds": "the Tempted's queen",
+    "every suitor remains on the island": "nobody wins",
+    "The last card of the last pile has been drawn": "last pile card",
+    "was the last. Final retirements": "round limit",
+    "ends: a pile was emptied": "pile emptied",
+    "ends: every suitor declined": "all declined",
+    "ends: the narrator ends it": "narrator ended",
+    "draws the top card": "pile draw",
+    "to avoid the argument": "avoided argument",
+    "missed the raised target alone": "previous target settles",
+    "Pact recorded": "pact",
+    "sees what was staked": "see stake",
+    "stake was off the table": "stake off",
+    "Roll-off": "roll-off",
+    "prevails and gets their intention": "prevailed",
+    "success with a twist": "twist",
+    "re-roll": "re-roll",
+    "(+": "excel bonus",
+    "refill by choice": "refill by choice",
+    "to clear every Faux Pas": "clear",
+    "on a new clue": "new clue",
+}
+
+
+def random_play(seed: int):
+    """Plain random play from the choices for odd seeds, leaning random play for even ones."""
+    return leaning_policy(seed) if seed % 2 == 0 else random_policy(seed)
+
+
+def test_random_play_keeps_every_invariant_and_ends():
+    for seed in range(20):
+        play_checked(fresh(seed, **game_table(seed)), random_play(seed), RANDOM_BOUND)
+
+
+def test_random_play_with_honours_in_hand_keeps_every_invariant_and_ends():
+    for seed in range(1_000, 1_020):
+        state = honours_in_hands(fresh(seed, **game_table(seed)), piles_left=1 + seed % 4)
+        play_checked(state, random_play(seed), RANDOM_BOUND)
+
+
+@pytest.mark.long  # (scheduled first: the longest of the rules tests)
+def test_random_play_walks_every_path_of_the_rules():
+    """100 more random games: every prompt, every action and every rare path occurs."""
+    seen: Counter[str] = Counter()
+    for seed in range(5_000, 5_050):
+        play_checked(fresh(seed, **game_table(seed)), leaning_policy(seed), RANDOM_BOUND, seen)
+    for seed in range(5_050, 5_100):
+        state = honours_in_hands(fresh(seed, **game_table(seed)), piles_left=1 + seed % 2)
+        play_checked(state, leaning_policy(seed), RANDOM_BOUND, seen)
+    missing = [k for k in PromptKind if not seen["prompt:" + k]]
+    missing += [a.__name__ for a in TEMPTRESS.action_types if not seen[a.__name__]]
+    missing += [key for key in MARKERS.values() if not seen[key]]
+    missing += [f"suitors:{n}" for n in (3, 4, 5) if not seen[f"suitors:{n}"]]
+    assert not missing, f"never happened: {missing}"
+
+
+def test_random_players_among_bots_keep_every_invariant():
+    for seed in range(2_000, 2_020):
+        options = game_table(seed)
+        options["round_limit"] = 2 + seed % 2
+        randoms = {seed % options["suitors"], (seed + 2) % options["suitors"]}
+        play_checked(fresh(seed, **options), mixed_policy(seed, randoms), RANDOM_BOUND)
+
+
+@pytest.mark.parametrize(("suitors", "person"), [(5, False), (5, True), (4, False), (3, True)])
+def test_bot_games_keep_every_invariant_and_end(suitors, person):
+    """Bots play through the Session (``bot_for``), each seeing its own view only."""
+    session = bot_session(suitors, person=person, seed=3_000)
+    check_invariants(session.state)
+    for _ in range(BOT_BOUND):
+        current = session.prompt
+        if current is None:
+            break
+        seat = current.seats[0]
+        before = session.state
+        session = session.apply(session.bot_for(seat).choose(session.view(seat)))
+        check_invariants(session.state, before)
+    assert session.outcome is not None, f"a bot game did not end in {BOT_BOUND} actions"

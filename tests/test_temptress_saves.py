@@ -150,6 +150,6 @@ def test_an_extra_action_after_the_end_is_refused(tmp_path, finished):
     saves.write(evolve(finished, actions=finished.actions + (extra,)), path)
     message = refusal(path)
     assert message == (
-        f"{path}: action {len(finished.actions) + 1} does not replay (The game is over.); "
-        "the file was edited"
+        f"{path}: action {len(finished.actions) + 1} does not replay "
+        "(The game is over: no more moves.); the file was edited"
     )

@@ -8,7 +8,7 @@ import pytest
 
 from tests.tui_helpers import make_app, press, screen_text, to_curtain, wait_until
 from tui.cli import main
-from tui.flow_coach import CoachFlow
+from tui.flow_coach import CoachMode
 from tui.kit.game import COACH_HELP
 from tui.kit.seat import SeatScreen
 from tui.kit.table import TableScreen
@@ -37,7 +37,7 @@ async def test_the_person_sees_a_hint_at_their_decision(tmp_path: Path):
     app = coached(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         await _at_the_floor(pilot, app)
-        assert isinstance(app.flow, CoachFlow)
+        assert isinstance(app.flow.mode, CoachMode)
         assert app.flow.save_path is None  # practice: not saved
         text = screen_text(app)
         assert OPENING in text

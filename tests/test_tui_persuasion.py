@@ -28,6 +28,7 @@ from tests.tui_helpers import (
     settle,
     to_curtain,
 )
+from tui.flow_mode import DemoMode
 from tui.kit.base import ParlourScreen
 from tui.kit.seat import SeatScreen
 from tui.kit.table import now_text
@@ -348,7 +349,7 @@ async def test_every_key_of_every_screen_is_in_the_footer(tmp_path: Path):
     demo = make_app(tmp_path, bot_delay=1000.0)
     async with demo.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        demo.start_flow(_at_mailing(bots=True), None, demo=True)
+        demo.start_flow(_at_mailing(bots=True), None, mode=DemoMode)
         await pilot.pause()
         app = demo
         look()

@@ -8,7 +8,7 @@ import pytest
 
 from rules import registry
 from tests.tui_helpers import make_app, screen_text, wait_until
-from tui.flow_teach import TeachFlow
+from tui.flow_teach import TeachMode
 from tui.kit.table import TableScreen
 
 SIZE = (80, 24)
@@ -27,7 +27,7 @@ async def test_teaching_starts_paused_and_n_plays_one_step(tmp_path: Path):
     app = teaching(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         await _table(pilot, app)
-        assert isinstance(app.flow, TeachFlow)
+        assert isinstance(app.flow.mode, TeachMode)
         assert "TEACH step 0 (paused)" in screen_text(app)
         await pilot.press("n")
         await pilot.pause()
@@ -47,7 +47,7 @@ async def test_back_then_forward_returns_the_identical_view(tmp_path: Path):
         text = screen_text(app)
         await pilot.press("b", "b")
         await pilot.pause()
-        assert flow.step == 2 and len(flow.session.actions) == 2
+        assert flow.mode.step == 2 and len(flow.session.actions) == 2
         assert "TEACH step 2 (paused)" in screen_text(app)
         await pilot.press("n", "n")
         await pilot.pause()
@@ -61,7 +61,7 @@ async def test_going_back_from_the_deal_does_nothing(tmp_path: Path):
         await _table(pilot, app)
         await pilot.press("b")
         await pilot.pause()
-        assert app.flow.step == 0 and "TEACH step 0 (paused)" in screen_text(app)
+        assert app.flow.mode.step == 0 and "TEACH step 0 (paused)" in screen_text(app)
 
 
 async def test_the_peek_banner_is_on_every_frame_that_shows_a_seats_view(tmp_path: Path):
@@ -97,7 +97,7 @@ async def test_each_step_is_explained_under_its_lines(tmp_path: Path, game_id: s
         await _table(pilot, app)
         await pilot.press("n")
         await pilot.pause()
-        explained = app.flow.explained()
+        explained = app.flow.mode.explained()
         assert explained and all(step.caption for step in explained)
         text = " ".join(screen_text(app).split())
         assert explained[0].line in text
@@ -111,5 +111,5 @@ async def test_the_lobby_teaches_the_highlighted_game_with_t(tmp_path: Path):
         assert "t Teach" in screen_text(app)
         await pilot.press("t")
         await _table(pilot, app)
-        assert isinstance(app.flow, TeachFlow)
+        assert isinstance(app.flow.mode, TeachMode)
         assert app.flow.game.id == registry.ids()[0]

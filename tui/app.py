@@ -28,6 +28,7 @@ from tui.screens.resume import ResumeScreen
 if TYPE_CHECKING:
     from rules.session import Session
     from tui.flow import GameFlow
+    from tui.flow_mode import ModeMaker
     from tui.persistence.saves import Opened
 
 # The games' rules, their screens and the game flow are imported when a game starts,
@@ -127,10 +128,10 @@ class ParlourApp(TableApp):
         flow = self.flow
         if flow is None:
             return
-        if flow.joined:  # the joined terminals hold this game's codes, not the next one's
+        if flow.seating.joined:  # the joined terminals hold this game's codes, not the next one's
             self.notify(HOSTED_AGAIN, timeout=10)
             return
-        session = flow.next_game(self.seed_source())
+        session = flow.end.next_game(self.seed_source())
         path = None
         if flow.save_path is not None:
             try:
@@ -138,7 +139,7 @@ class ParlourApp(TableApp):
             except saves.SaveError as exc:
                 self.notify(str(exc), severity="error", timeout=10)
                 return
-        self.start_flow(session, path, demo=flow.is_demo, coach=flow.coach is not None)
+        self.start_flow(session, path, mode=flow.mode.again())
 
     @on(messages.ExportStory)
     def action_export_story(self) -> None:
@@ -154,15 +155,12 @@ class ParlourApp(TableApp):
         if flow is None or not flow.save_error:
             await super().action_quit()
         elif not isinstance(self.screen, ConfirmScreen):
-            flow.show_save_failure()
-            self.screen.action_quit_unsaved()  # type: ignore[attr-defined]
+            from tui.screens.save_failed import SaveFailedScreen
 
-    @on(messages.QuitUnsaved)
-    def _quit_unsaved(self) -> None:
-        flow = self.flow
-        if flow is not None and flow.save_error:
-            self.farewell = f"parlour: quit without saving: {flow.save_error}"
-        self.exit(return_code=1)
+            flow.show_save_failure()
+            screen = self.screen
+            if isinstance(screen, SaveFailedScreen):  # (it is: the failure shows at once)
+                screen.action_quit_unsaved()
 
     def routes(self) -> messages.Router | None:
         return self.flow
@@ -174,30 +172,26 @@ class ParlourApp(TableApp):
         session: Session[Any],
         path: Path | None,
         *,
-        demo: bool = False,
+        mode: ModeMaker | None = None,
         fresh: bool = True,
         opened: Opened | None = None,
         joined: frozenset[int] = frozenset(),
         begin: bool = True,
-        teach: bool = False,
-        coach: bool = False,
     ) -> None:
         """Play ``session`` at this keyboard; a fresh game is written at once (a resumed
-        one keeps its file, date and all, until the next move). ``joined``: the seats
-        played from terminals of their own (``parlour host``); ``begin``: show the game
-        now (a host first shows the join codes); ``teach``: a demo that explains itself;
-        ``coach``: hints at the person's decisions."""
+        one keeps its file, date and all, until the next move). ``mode``: how it is
+        played (``tui.flow_mode``; None: a game); ``joined``: the seats played from
+        terminals of their own (``parlour host``); ``begin``: show the game now (a host
+        first shows the join codes)."""
         from tui.flow import GameFlow
-        from tui.flow_coach import CoachFlow
-        from tui.flow_teach import TeachFlow
+        from tui.flow_mode import Mode
 
         self._stop_flow()
-        kind = TeachFlow if teach else CoachFlow if coach else GameFlow
-        self.flow = kind(
+        self.flow = GameFlow(
             self,
             session,
             path,
-            demo=demo,
+            mode=Mode if mode is None else mode,
             bot_delay=self.bot_delay,
             dice_delay=self.dice_delay,
             saves_dir=self.saves_dir,
@@ -218,6 +212,8 @@ class ParlourApp(TableApp):
         from rules.packs import PackError
         from rules.session import BOT, SeatPlan, Session
         from rules.simulate import bot_config
+        from tui.flow_mode import DemoMode
+        from tui.flow_teach import TeachMode
         from tui.setup_form import bot_names
 
         game = registry.get(game_id)
@@ -231,19 +227,21 @@ class ParlourApp(TableApp):
                 self.notify(f"Card pack refused: {exc}. The demo uses {game.title}'s own cards.")
         config = bot_config(game, seats, pack=pack)
         seed = self.seed_source() if seed is None else seed
-        self.start_flow(Session.start(game, config, seed, seats), None, demo=True, teach=teach)
+        mode = TeachMode if teach else DemoMode
+        self.start_flow(Session.start(game, config, seed, seats), None, mode=mode)
 
     def start_coached(self, game_id: str, name: str) -> None:
         """A coached first game: ``name`` against bots on the game's coached deal, not saved."""
         from rules import registry
         from rules.coaching import coached_deal, coached_session
+        from tui.flow_coach import CoachMode
         from tui.setup_form import bot_names
 
         game = registry.get(game_id)
         deal = coached_deal(game)
         names = list(bot_names(deal.seats - 1, (name,)))
         names.insert(deal.person, name)
-        self.start_flow(coached_session(game, names), None, coach=True)
+        self.start_flow(coached_session(game, names), None, mode=CoachMode)
 
     def resume(self, path: Path) -> str | None:
         """Carry on a saved game; returns the reason when the file is refused."""

@@ -120,7 +120,7 @@ class TableApp(App[None]):
 
     @on(messages.AskFirst)
     def _ask_first(self, message: messages.AskFirst) -> None:
-        self.push_screen(ConfirmScreen(message.question, message.then, message.title))
+        self.push_screen(ConfirmScreen(message.question, message.title), message.answered)
 
     @on(messages.HelpWanted)
     def _help(self, message: messages.HelpWanted) -> None:

@@ -3,9 +3,14 @@
 ``GameFlow`` is the table the game's screens talk to. It hands actions to the
 rules, saves after every applied one, then shows the screen the new prompt
 calls for: the curtain before any private step, the public table for bots and
-public decisions, the end of the game. Bots act on a timer at the table; a
-demo can pause and step. Screens ask it for other screens with messages, which
-the app passes on.
+public decisions, the end of the game. Screens ask it for other screens with
+messages, which the app passes on.
+
+It is composed of parts with one job each, given what they need: the session
+(``port.SessionTable``), who sits where (``flow_joined.JoinedSeats``), the keyboard
+between people (``flow_moment.PublicMoment``), the save (``flow_saving.SaveKeeper``),
+the end (``flow_end.GameEnd``), what happens later by itself (``flow_later.Later``);
+and it plays in a mode (``flow_mode``: a game, a demo, teach, coach), its strategy.
 """
 
 from __future__ import annotations
@@ -14,21 +19,22 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from textual.app import App
 from textual.screen import Screen
 
-from rules.engine import Prompt, Seat
+from rules.engine import GameInfo, Prompt, Seat
 from rules.session import Session
+from tui.app_base import TableApp
 from tui.flow_end import GameEnd
 from tui.flow_joined import JoinedSeats
+from tui.flow_later import Later, TurnTimer
+from tui.flow_mode import DemoControls, Mode, ModeMaker, Steering
+from tui.flow_moment import PublicMoment
 from tui.flow_saving import SaveKeeper
 from tui.games import game_ui
 from tui.kit.table import TableScreen
-from tui.persistence.journal import Journal
-from tui.persistence.save_lock import SaveLock
 from tui.persistence.saves import Opened
-from tui.pin_guard import PinGuard
-from tui.port import Demo, HandOver, SessionTable, Teaching
+from tui.pin_guard import PinDoor, PinGuard
+from tui.port import Coaching, Demo, HandOver, SeatInfo, SessionTable
 from tui.screens.curtain import CurtainScreen
 
 BASE_STACK = 2
@@ -37,16 +43,16 @@ NOTES_DOING = "There is something for you to read."
 """What a curtain says when it comes down for notes alone."""
 
 
-class GameFlow(JoinedSeats, SessionTable, GameEnd, SaveKeeper):
-    """One game at this keyboard: the session, where it is saved, what shows now."""
+class GameFlow:
+    """One game at this keyboard: the table port over its parts, and what shows now."""
 
     def __init__(
         self,
-        app: App[Any],
+        app: TableApp,
         session: Session[Any],
         save_path: Path | None,
         *,
-        demo: bool = False,
+        mode: ModeMaker = Mode,
         bot_delay: float = 0.8,
         dice_delay: float = 0.0,
         saves_dir: Path | None = None,
@@ -55,106 +61,195 @@ class GameFlow(JoinedSeats, SessionTable, GameEnd, SaveKeeper):
         opened: Opened | None = None,
         joined: frozenset[Seat] = frozenset(),
     ) -> None:
-        super().__init__(session, pins)
-        self.seat_joined(joined)
         self.app = app
-        self.save_path = save_path
-        self.is_demo = demo
-        self.bot_delay = bot_delay
-        self.dice_delay = dice_delay
-        self.saves_dir = saves_dir
-        self.turn_timer = turn_timer or app.set_timer
-        """Calls back after so many seconds (the app's timer; a test's own)."""
-        self.paused = False
         self.ui = game_ui(session.game.id)
+        self.dice_delay = dice_delay
         self.table_screen: TableScreen | None = None
-        self.save_error = ""
-        self._token = 0
-        self._timer_moment: int | None = None
-        self._recap_from: dict[Seat, int] = {}
-        """How much of the public story each person had seen when their last visit ended."""
-        self.journal = None if save_path is None else Journal(save_path)
-        self.lock = None if opened is None else opened.lock
-        """This window's hold on the save (one window per game), let go when it stops."""
-        if self.lock is None and save_path is not None:  # a new game's freshly claimed file
-            self.lock = SaveLock.take(save_path)
+        self.stopped = False
+        self._before: Any = None
+        """The public view before the move being made (does the table linger on it?)."""
+        self.table = SessionTable(session, pins, changed=self._moved)
+        self.seating = JoinedSeats(self.table, joined, redraw=self._redraw_table)
+        self.moment = PublicMoment(self.table)
+        self.mode = mode(Steering(self.table, self.ui, self._go_to, self.show_table))
+        saved = save_path if self.mode.saved else None
+        self.saving = SaveKeeper(
+            app, self.table, saved, opened, go_on=self.advance, show=self._show
+        )
+        self.end = GameEnd(app, self.ui, self.table, self.seating, saves_dir)
+        self.later = Later(
+            app, bot_delay, self.table, self.seating, ready=self._table_shows, act=self.act
+        )
+        self.later.paused = self.mode.starts_paused
+        self._demo = DemoControls(self.later, self.mode)
+        timer = turn_timer or app.set_timer
+        self.turn_timer = TurnTimer(
+            app, timer, self.table, self.ui, act=self.act, held=self.saving.failed
+        )
         read = None if opened is None else opened.read
-        if opened is not None and opened.last_hash is not None:
-            assert self.journal is not None
-            self.journal.adopt(session.actions, opened.last_hash, read)
         if read is not None:  # a resumed journal: each seat's notes, read as far as it says
-            self.notes_seen = dict(enumerate(read))
+            self.table.notes_seen = dict(enumerate(read))
         if session.actions:  # a resumed game: what was there before has been seen
             for seat in range(len(session.seats)):
                 if read is None:  # (a save from before journals: counted as read)
-                    super().mark_read(seat)
-                self._recap_from[seat] = len(self.view(None).log)
-        self._handing: tuple[Seat, str, str] | None = None
-        """The person the table waits for, and the screen and words of their curtain."""
-        self._before: Any = None
-        self.stopped = False
-        self._looked: set[Seat] = set()
-        """Who has lifted their curtain since the last move (no take-back after that)."""
-        self._visiting: Seat | None = None
+                    self.table.mark_read(seat)
+                self.moment.caught_up(seat)
+
+    # --- what the app and the host ask of the game --------------------------------
 
     @property
-    def visiting(self) -> Seat | None:
-        """The person the keyboard is with, behind a lifted curtain (one visit each)."""
-        return self._visiting
+    def session(self) -> Session[Any]:
+        return self.table.session
 
-    @visiting.setter
-    def visiting(self, seat: Seat | None) -> None:
-        left = self._visiting
-        if left is not None and left != seat:  # their visit ends: the recap starts here
-            self._recap_from[left] = len(self.view(None).log)
-        self._visiting = seat
+    @session.setter
+    def session(self, session: Session[Any]) -> None:
+        self.table.session = session
+
+    @property
+    def save_path(self) -> Path | None:
+        return self.saving.save_path
+
+    @property
+    def save_error(self) -> str:
+        return self.saving.save_error
+
+    def save(self) -> bool:
+        """Make the game durable; False (and ``save_error`` says why) when it is not."""
+        return self.saving.save()
+
+    def show_save_failure(self) -> None:
+        """The table stops on the screen saying why the game is not on disk."""
+        self.moment.visiting = None  # whoever comes back to the keyboard, a curtain comes first
+        self.saving.show_failure()
+
+    def export_story(self) -> Path | None:
+        return self.end.export_story(self.saving.save_path)
+
+    @property
+    def changes(self) -> int:
+        return self.table.changes
+
+    @property
+    def notes_seen(self) -> dict[Seat, int]:
+        return self.table.notes_seen
+
+    @property
+    def watchers(self) -> list[Callable[[], None]]:
+        return self.seating.watchers
+
+    def set_away(self, seat: Seat, away: bool) -> None:
+        self.seating.set_away(seat, away)
 
     def stop(self) -> None:
         """The table is left: bots and timers of this game do nothing more, and another
         window may open its save."""
-        self._token += 1
         self.stopped = True
-        if self.lock is not None:
-            self.lock.release()
-        for closer in self.closers:
-            closer()
-        self.closers.clear()
+        self.later.stop()
+        self.turn_timer.stop()
+        self.saving.release()
+        self.seating.close()
 
     # --- the port -----------------------------------------------------------
 
     @property
-    def demo(self) -> Demo | None:
-        return self if self.is_demo else None
+    def game(self) -> GameInfo[Any, Any]:
+        return self.table.game
 
     @property
-    def teaching(self) -> Teaching | None:
-        return None  # (a plain demo; tui.flow_teach.TeachFlow teaches)
+    def seats(self) -> tuple[SeatInfo, ...]:
+        return self.seating.seats
+
+    @property
+    def prompt(self) -> Prompt | None:
+        return self.table.prompt
+
+    def view(self, seat: Seat | None) -> Any:
+        return self.table.view(seat)
+
+    def check(self, action: Any) -> str | None:
+        return self.table.check(action)
 
     def confirm(self, action: Any) -> str | None:
         return self.ui.confirm(action, self.view(None), self.seats)
 
     def act(self, action: Any) -> str | None:
-        if self.save_error:  # (a timer, say, while the table waits for the save)
-            return self.save_error
+        if self.saving.save_error:  # (a timer, say, while the table waits for the save)
+            return self.saving.save_error
         self._before = self.view(None)
-        return super().act(action)
+        return self.table.act(action)
 
-    def looked_since(self) -> frozenset[Seat]:
-        return frozenset(self._looked)
+    def take_back_refusal(self) -> str | None:
+        return self.table.take_back_refusal()
 
-    def applied(self) -> None:
-        self._looked.clear()
+    def last_mover(self) -> Seat | None:
+        return self.table.last_mover()
+
+    def take_back(self) -> str | None:
+        mover = self.last_mover()
+        refusal = self.table.take_back()
+        if refusal is None and mover is not None and self.moment.waiting_for == mover:
+            self.hand_over()  # the table was just seen: straight to the curtain
+        return refusal
+
+    @property
+    def own_terminal(self) -> bool:
+        return False
+
+    def handing_over(self) -> HandOver | None:
+        return self.moment.handing_over()
+
+    def hand_over(self) -> None:
+        turn = self.moment.hand_over()
+        if turn is not None:
+            self.behind_curtain(*turn)
+
+    def pin_door(self, seat: Seat) -> PinDoor:
+        return self.table.pin_door(seat)
+
+    def unread(self, seat: Seat) -> tuple[str, ...]:
+        return self.table.unread(seat)
+
+    def mark_read(self, seat: Seat) -> None:
+        before = self.table.notes_seen.get(seat)
+        self.table.mark_read(seat)
+        if self.table.notes_seen.get(seat) != before and not self.saving.save():
+            self.show_save_failure()  # (which notes were read survives a quit or a crash)
+
+    @property
+    def demo(self) -> Demo | None:
+        return self._demo if self.mode.demo else None
+
+    @property
+    def coach(self) -> Coaching | None:
+        return self.mode.coach
+
+    @property
+    def paused(self) -> bool:
+        """The bots wait (a demo paused)."""
+        return self.later.paused
+
+    def _go_to(self, session: Session[Any]) -> None:
+        """A demo's step back (or forward again): the table pauses at ``session``."""
+        self.later.paused = True
+        self.later.cancel()  # a bot step planned for the step left behind does nothing
+        self.table.session = session
+        self.table.changes += 1
+        self.advance()
+
+    # --- after a move ---------------------------------------------------------
+
+    def _moved(self) -> None:
+        """A move was made (or taken back): saved first, then what comes next."""
+        self.mode.moved()
         before, self._before = self._before, None
-        if not self.save():
+        if not self.saving.save():
             self.show_save_failure()
             return
         if self._lingers(before):
             self.show_table()
-            self._token += 1
-            token = self._token
             screen = self.table_screen
             assert screen is not None
-            screen.show_changes(lambda: self._advance_if(token))
+            screen.show_changes(self.later.then(self.advance))
         else:
             self.advance()
 
@@ -164,34 +259,30 @@ class GameFlow(JoinedSeats, SessionTable, GameEnd, SaveKeeper):
         prompt = self.prompt
         if before is None or prompt is None or not prompt.private or self.dice_delay <= 0:
             return False
-        seat = self.here(prompt)
-        if seat is None or self.seats[seat].bot or seat == self.visiting:
+        seat = self.seating.here(prompt)
+        if seat is None or self.seats[seat].bot or seat == self.moment.visiting:
             return False  # (the person at the keyboard goes on: their screen shows it)
         return self.ui.lingers(before, self.view(None))
-
-    def _advance_if(self, token: int) -> None:
-        if token == self._token and not self.stopped:
-            self.advance()
 
     # --- what shows next --------------------------------------------------
 
     def advance(self) -> None:
-        if self.save_error:  # nobody plays on until the game is on disk
+        if self.saving.save_error:  # nobody plays on until the game is on disk
             self.show_save_failure()
             return
-        self.tell_watchers()
+        self.seating.tell_watchers()
         prompt = self.prompt
-        self._handing = None
+        self.moment.moved_on()
         if prompt is None:
-            self._token += 1
-            self.visiting = None
-            self._show(self.resolution())
+            self.later.cancel()
+            self.moment.visiting = None
+            self._show(self.end.resolution())
             return
-        self._start_turn_timer()
+        self.turn_timer.start()
         if self._visit_goes_on(prompt):
             return
-        self.visiting = None
-        seat = self.here(prompt)
+        self.moment.visiting = None
+        seat = self.seating.here(prompt)
         if seat is None:  # every seat asked plays from its own terminal: the table waits
             self.show_table()
             return
@@ -199,40 +290,30 @@ class GameFlow(JoinedSeats, SessionTable, GameEnd, SaveKeeper):
             # This person's notes are read in this visit, behind the same curtain.
             self._hand_to(seat, prompt.kind, prompt.text)
             return
-        pending = self.pending_notes()
-        if pending is not None:
-            self.deliver(*pending)
+        reader = self._pending_notes()
+        if reader is not None:
+            notes = self.ui.notes_screen
+            assert notes is not None
+            self._hand_to(reader, notes, NOTES_DOING)
             return
         self.show_table()
         if self.seats[seat].bot:
-            self._schedule_bot()
+            self.later.bot()
 
     def _hand_to(self, seat: Seat, name: str, doing: str) -> None:
         """The public moment: the table, with what happened since ``seat``'s last visit,
         until Enter brings their curtain (``hand_over``)."""
-        self._handing = (seat, name, doing)
+        self.moment.wait_for(seat, name, doing)
         self.show_table()
 
-    def handing_over(self) -> HandOver | None:
-        if self._handing is None:
+    def _pending_notes(self) -> Seat | None:
+        """A person with notes not yet shown to them (when the game delivers notes)."""
+        if self.ui.notes_screen is None:
             return None
-        seat = self._handing[0]
-        seen = self._recap_from.get(seat)
-        log = self.view(None).log
-        return HandOver(seat, tuple(log[seen or 0 :]), seen is None)
-
-    def hand_over(self) -> None:
-        if self._handing is not None:
-            seat, name, doing = self._handing
-            self._handing = None
-            self.behind_curtain(seat, name, doing)
-
-    def take_back(self) -> str | None:
-        mover = self.last_mover()
-        refusal = super().take_back()
-        if refusal is None and self._handing is not None and self._handing[0] == mover:
-            self.hand_over()  # the table was just seen: straight to the curtain
-        return refusal
+        for seat, info in enumerate(self.seats):
+            if info.at_keyboard and self.unread(seat):
+                return seat
+        return None
 
     def _show(self, screen: Screen[Any]) -> None:
         """Forms and help over the current screen close; ``screen`` replaces it."""
@@ -241,12 +322,27 @@ class GameFlow(JoinedSeats, SessionTable, GameEnd, SaveKeeper):
         self.app.switch_screen(screen)
 
     def show_table(self) -> None:
-        self.visiting = None
+        self.moment.visiting = None
         screen = self.table_screen
         if screen is None or self.app.screen is not screen:
             self.table_screen = self.ui.table_screen(self)
             self._show(self.table_screen)
         elif screen.is_mounted:  # (a table still being built draws itself once mounted)
+            screen.refresh_view()
+
+    def _table_shows(self) -> bool:
+        """Whether the public table is on screen (and drawn), so a bot may move."""
+        table = self.table_screen
+        return table is not None and self.app.screen is table and table.is_mounted
+
+    def _redraw_table(self) -> None:
+        """A joined seat came or went: the table, when it shows, says so."""
+        screen = self.table_screen
+        if self.stopped or screen is None or not self.app._running:  # (nor while it closes)
+            return
+        if self.app.screen is not screen:
+            return
+        if screen.is_mounted and screen.is_attached:  # (not while the app closes)
             screen.refresh_view()
 
     def behind_curtain(self, seat: Seat, name: str, doing: str) -> None:
@@ -263,29 +359,29 @@ class GameFlow(JoinedSeats, SessionTable, GameEnd, SaveKeeper):
                 game.title,
                 game.rules_text,
                 game.phase_help(self.prompt),
-                None if self.is_demo else self,
+                None if self.mode.demo else self,
             )
         )
 
     def _visit_goes_on(self, prompt: Prompt) -> bool:
         """One visit per person: while the keyboard is with ``visiting``, their notes
         and then their next private step show without another curtain."""
-        seat = self.visiting
+        seat = self.moment.visiting
         if seat is None:
             return False
         notes = self.ui.notes_screen
         if notes is not None and self.unread(seat):
             self._show(self.ui.screen(self, seat, notes))
             return True
-        if prompt.private and self.here(prompt) == seat:
+        if prompt.private and self.seating.here(prompt) == seat:
             self._show(self.ui.screen(self, seat, prompt.kind))
             return True
         return False
 
     def _lift(self, seat: Seat, name: str) -> None:
         prompt = self.prompt
-        self.visiting = seat
-        self._looked.add(seat)
+        self.moment.visiting = seat
+        self.table.looked.add(seat)
         if prompt is None or (name == prompt.kind and seat not in prompt.seats):
             self.advance()  # the moment passed while the curtain was up
             return
@@ -307,98 +403,9 @@ class GameFlow(JoinedSeats, SessionTable, GameEnd, SaveKeeper):
             self.app.pop_screen()
 
     def hide(self, seat: Seat) -> None:
-        self.visiting = None  # the person has stepped away: the next step is curtained
+        self.moment.visiting = None  # the person has stepped away: the next step is curtained
         self.advance()
-
-    # --- notes --------------------------------------------------------------
-
-    def pending_notes(self) -> tuple[Seat, tuple[str, ...]] | None:
-        """A person with notes not yet shown to them (when the game delivers notes)."""
-        if self.ui.notes_screen is None:
-            return None
-        for seat, info in enumerate(self.seats):
-            if not info.at_keyboard:
-                continue
-            notes = self.unread(seat)
-            if notes:
-                return seat, notes
-        return None
-
-    def deliver(self, seat: Seat, notes: tuple[str, ...]) -> None:
-        """The curtain, then the notes screen for ``seat``; leaving it marks them read."""
-        name = self.ui.notes_screen
-        assert name is not None
-        self._hand_to(seat, name, NOTES_DOING)
 
     def notes_read(self, seat: Seat) -> None:
         self.mark_read(seat)
         self.advance()
-
-    def mark_read(self, seat: Seat) -> None:
-        before = self.notes_seen.get(seat)
-        super().mark_read(seat)
-        if self.notes_seen.get(seat) != before and not self.save():
-            self.show_save_failure()  # (which notes were read survives a quit or a crash)
-
-    # --- a turn timer (the Lantern's sleep) -----------------------------------
-
-    def _start_turn_timer(self) -> None:
-        moment = len(self.session.actions)
-        if self._timer_moment == moment:
-            return
-        planned = self.ui.turn_timer(self.view(None))
-        if planned is None:
-            return
-        self._timer_moment = moment
-        seconds, action, note = planned
-        self.turn_timer(seconds, lambda: self._time_is_up(moment, action, note))
-
-    def _time_is_up(self, moment: int, action: Any, note: str) -> None:
-        if self.stopped or len(self.session.actions) != moment:
-            return
-        if self.save_error:  # the table is stopped: the timer starts again once saved
-            self._timer_moment = None
-            return
-        if self.act(action) is None:
-            self.app.notify(note)
-
-    # --- bots ------------------------------------------------------------
-
-    def _schedule_bot(self) -> None:
-        self._token += 1
-        token = self._token
-        self._later(self.bot_delay, lambda: self._bot_step(token))
-
-    def _later(self, delay: float, callback: Callable[[], None]) -> None:
-        if delay > 0:
-            self.app.set_timer(delay, callback)
-        else:
-            self.app.call_later(callback)
-
-    def _bot_step(self, token: int, forced: bool = False) -> None:
-        if token != self._token or self.stopped:
-            return
-        table = self.table_screen
-        if (self.paused and not forced) or self.app.screen is not table or not table.is_mounted:
-            self._later(max(self.bot_delay, 0.1), lambda: self._bot_step(token))
-            return
-        prompt = self.prompt
-        seat = None if prompt is None else self.here(prompt)
-        if seat is None or not self.seats[seat].bot:
-            return
-        refusal = self.act(self.session.bot_for(seat).choose(self.view(seat)))
-        if refusal is not None:
-            self.app.notify(f"A bot tried an illegal move: {refusal}", severity="error")
-
-    def toggle_pause(self) -> bool:
-        self.paused = not self.paused
-        return self.paused
-
-    def step_once(self) -> None:
-        """Demo: with the game paused, play exactly one bot action."""
-        if self.paused:
-            self._bot_step(self._token, forced=True)
-
-    def next_game(self, seed: int) -> Session[Any]:
-        """The same seats and setup, dealt again from ``seed``."""
-        return Session.start(self.game, self.session.config, seed, self.session.seats)

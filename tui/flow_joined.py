@@ -1,34 +1,32 @@
-"""Seats played from terminals of their own (``parlour host``), mixed into the hotseat
-flow: the table never curtains them and decides nothing for them, says when one is
-away, and tells whoever watches (the host's socket) after every change."""
+"""Who sits where at the hotseat table, and the seats played from terminals of their own
+(``parlour host``): the table never curtains them and decides nothing for them, says
+when one is away, and tells whoever watches (the host's socket) after every change."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
 
 from attrs import evolve
 
 from rules.engine import Prompt, Seat
-from tui.port import SeatInfo
-
-if TYPE_CHECKING:
-    from textual.app import App
-
-    from tui.kit.table import TableScreen
+from tui.port import SeatInfo, SessionTable
 
 
 class JoinedSeats:
-    """Mixed into ``tui.flow.GameFlow`` (before the table port, whose seats it marks)."""
+    """The seats as the screens know them (``seats``), the joined ones marked; which
+    seat is decided at this keyboard (``here``); the watchers and closers of the host.
 
-    app: App[Any]
-    table_screen: TableScreen | None
-    stopped: bool
+    Given the session holder, the seats played elsewhere, and ``redraw``: what shows the
+    table again when a joined seat comes or goes."""
 
-    def seat_joined(self, joined: frozenset[Seat]) -> None:
+    def __init__(
+        self, table: SessionTable, joined: frozenset[Seat], redraw: Callable[[], None]
+    ) -> None:
+        self.table = table
         self.joined = joined
         """The seats played from terminals of their own: the game waits for them and
         never curtains them here."""
+        self.redraw = redraw
         self.away: set[Seat] = set(joined)
         """Joined seats whose terminal is not connected now."""
         self.watchers: list[Callable[[], None]] = []
@@ -38,7 +36,7 @@ class JoinedSeats:
 
     @property
     def seats(self) -> tuple[SeatInfo, ...]:
-        infos: tuple[SeatInfo, ...] = super().seats  # type: ignore[misc]
+        infos = self.table.seats
         if not self.joined:
             return infos
         return tuple(
@@ -59,14 +57,14 @@ class JoinedSeats:
             else:
                 self.away.discard(seat)
             self.tell_watchers()
-            screen = self.table_screen
-            if self.stopped or screen is None or not self.app._running:  # (nor while it closes)
-                return
-            if self.app.screen is not screen:
-                return
-            if screen.is_mounted and screen.is_attached:  # (not while the app closes)
-                screen.refresh_view()
+            self.redraw()
 
     def tell_watchers(self) -> None:
         for watcher in self.watchers:
             watcher()
+
+    def close(self) -> None:
+        """The table is left: every closer is told, once."""
+        for closer in self.closers:
+            closer()
+        self.closers.clear()

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeAlias
 
 from textual.message import Message
 
@@ -70,20 +70,21 @@ class ExportStory(Message):
     """Write the story so far (public things only) beside the save."""
 
 
-class AskFirst(Message):
-    """Ask ``question`` before a move that cannot be taken back; ``then`` makes it."""
+Answered: TypeAlias = Callable[[bool | None], None]
+"""What is done with a yes-or-no question's answer (True: yes), the result of
+``tui.screens.confirm.ConfirmScreen``, a ``Screen[bool]``."""
 
-    def __init__(self, question: str, then: Callable[[], object], title: str) -> None:
+
+class AskFirst(Message):
+    """Ask ``question`` (before a move that cannot be taken back, say) on the confirm
+    screen; its answer goes to ``answered``."""
+
+    def __init__(self, question: str, answered: Answered, title: str) -> None:
         super().__init__()
         self.question = question
-        self.then = then
+        self.answered = answered
         self.title = title
         """The help screen's heading (the game's title)."""
-
-
-class QuitUnsaved(Message):
-    """Quit although the game could not be saved (asked first): the command line says
-    so and exits with 1."""
 
 
 class HelpWanted(Message):

@@ -5,11 +5,12 @@ who sits where, and hands an action to ``act``, which answers with the rules'
 refusal or None. It never sees the rules' state and never learns whether its
 seat sits at this keyboard or at a terminal across the network: hotseat play
 (``tui.flow.GameFlow``) is one implementation; ``SessionTable`` is the plain
-one (a session and nothing else) that tests use.
+one (a session and nothing else) that tests use, and the one the flow holds.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, Protocol
 
 from attrs import frozen
@@ -211,12 +212,25 @@ def seat_infos(session: Session[Any]) -> tuple[SeatInfo, ...]:
 
 
 class SessionTable:
-    """A table over a session and nothing else: ``act`` applies and keeps the result."""
+    """A table over a session and nothing else: ``act`` applies and keeps the result.
 
-    def __init__(self, session: Session[Any], pins: PinGuard | None = None) -> None:
+    ``changed`` is told after every move made or taken back (the hotseat flow saves
+    and moves on). ``looked`` is who has lifted their curtain since the last move (the
+    flow adds them): a move is not taken back after another person has looked."""
+
+    def __init__(
+        self,
+        session: Session[Any],
+        pins: PinGuard | None = None,
+        *,
+        changed: Callable[[], None] | None = None,
+    ) -> None:
         self.session = session
         self.notes_seen: dict[Seat, int] = {}
         self.pins = PinGuard() if pins is None else pins
+        self._changed = changed
+        self.looked: set[Seat] = set()
+        """The people who have lifted their curtain since the last move."""
         self._refusal_for: tuple[int, frozenset[Seat]] | None = None
         self._refusal: str | None = None
         self._previous: Session[Any] | None = None
@@ -254,7 +268,7 @@ class SessionTable:
         return None  # a plain table has no game screens to ask with
 
     def take_back_refusal(self) -> str | None:
-        key = (id(self.session), self.looked_since())
+        key = (id(self.session), frozenset(self.looked))
         if self._refusal_for != key:  # a replay per question would be dear: once a move
             self._refusal_for = key
             self._refusal = self._why_not()
@@ -269,7 +283,7 @@ class SessionTable:
             return RESUMED
         if author is None:
             return take_back_refusal(before, session, -1)
-        for looked in sorted(self.looked_since() - {author}):
+        for looked in sorted(self.looked - {author}):
             name = session.seats[looked].name
             return f"{name} has looked behind the curtain since: the move stands."
         return take_back_refusal(before, session, author)
@@ -278,10 +292,6 @@ class SessionTable:
         actions = self.session.actions
         seat = actor(actions[-1]) if actions else None
         return None if seat is None or self.session.seats[seat].is_bot else seat
-
-    def looked_since(self) -> frozenset[Seat]:
-        """The people who have lifted their curtain since the last move."""
-        return frozenset()
 
     @property
     def own_terminal(self) -> bool:
@@ -294,7 +304,7 @@ class SessionTable:
         assert self._previous is not None  # (no refusal: there was a move to go back on)
         self.session, self._previous = self._previous, None
         self.changes += 1
-        self.applied()
+        self._after_change()
         return None
 
     def act(self, action: Any) -> str | None:
@@ -303,11 +313,14 @@ class SessionTable:
         except IllegalAction as exc:
             return exc.reason
         self.changes += 1
-        self.applied()
+        self._after_change()
         return None
 
-    def applied(self) -> None:
-        """Called after every applied action (the hotseat flow saves and moves on)."""
+    def _after_change(self) -> None:
+        """After every move made or taken back: nobody has looked since; ``changed``."""
+        self.looked.clear()
+        if self._changed is not None:
+            self._changed()
 
     def handing_over(self) -> HandOver | None:
         return None  # a plain table has no keyboard to pass

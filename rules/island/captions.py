@@ -12,12 +12,11 @@ have passed on.
 
 from __future__ import annotations
 
-from rules.coaching import CoachedDeal, Shown
 from rules.engine import Event, Prompt, Seat
 from rules.island import board
 from rules.island.state import EventKind, IslandView, Phase
 from rules.island.told import TOLD
-from rules.teaching import Captions
+from rules.teaching import Captions, CoachedDeal, Shown
 from rules.wording import listed
 
 ASKING = (Phase.RESPOND, Phase.DECIDE, Phase.MOVE)

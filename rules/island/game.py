@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import TypeVar
 
 from attrs import evolve
 
+from rules import registry
 from rules.cards import Pile
 from rules.chance import Chance
 from rules.engine import (
@@ -14,10 +16,12 @@ from rules.engine import (
     IllegalAction,
     OptionSpec,
     Outcome,
+    Prompt,
     Seat,
     Who,
     Whos,
 )
+from rules.gatekeeping import gatekept
 from rules.island import board, help
 from rules.island.bots import IslandBot
 from rules.island.moves import move_refusal, options_of
@@ -102,17 +106,8 @@ def new(config: IslandConfig, seed: int) -> IslandState:
     return _log(state, EventKind.NEW_TURN, turn=1, decider=Who(decider), judged=judged[0])
 
 
-def apply(state: IslandState, action: Action) -> IslandState:
+def _apply(state: IslandState, action: Action, asked: Prompt) -> IslandState:
     """The state after ``action``; IllegalAction (and nothing changed) when it is not legal."""
-    current = prompt(state)
-    if current is None:
-        raise IllegalAction("The game is over: no more moves.")
-    seat = getattr(action, "seat", None)
-    if not isinstance(seat, int) or not 0 <= seat < SEATS:
-        raise IllegalAction("That seat is not at this table.")
-    name = state.config.names[seat]
-    if seat not in current.seats:
-        raise IllegalAction(f"It is not {name}'s turn to act: {current.text}")
     if isinstance(action, PlayResponse):
         if state.phase != Phase.RESPOND:
             raise IllegalAction("No response card is wanted now.")
@@ -137,9 +132,9 @@ def _play_response(state: IslandState, action: PlayResponse) -> IslandState:
     state = evolve(state, hands=hands, responses=responses)
     state = _log(state, EventKind.RESPONDED, responder=Who(action.seat))
     state = _tell(state, action.seat, EventKind.PUT_FORWARD, card=action.card)
-    if any(responses[s] is None for s in state.responders):
+    played = tuple(card for s in state.responders if (card := responses[s]) is not None)
+    if len(played) < len(state.responders):
         return state
-    played = tuple(responses[s] for s in state.responders)
     shown, chance = state.chance.shuffle(played)
     state = evolve(state, shown=shown, chance=chance, phase=Phase.DECIDE)
     return _log(state, EventKind.JUDGING, decider=Who(state.decider))
@@ -249,7 +244,10 @@ def _end_turn(state: IslandState) -> IslandState:
     return _log(state, EventKind.NEW_TURN, turn=turn, decider=Who(decider), judged=judged[0])
 
 
-def _replace(items: tuple, index: int, value: object) -> tuple:
+T = TypeVar("T")
+
+
+def _replace(items: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
     return items[:index] + (value,) + items[index + 1 :]
 
 
@@ -265,12 +263,15 @@ def _tell(state: IslandState, seat: Seat, kind: EventKind, /, **facts: Fact) -> 
     return evolve(state, log=state.log + (event,))
 
 
-def outcome(state: IslandState) -> Outcome | None:
-    return state.result
-
-
 def seat_names(state: IslandState) -> tuple[str, ...]:
     return state.config.names
+
+
+apply = gatekept(_apply, prompt, seat_names)
+
+
+def outcome(state: IslandState) -> Outcome | None:
+    return state.result
 
 
 def secrets_of(state: IslandState, seat: Seat) -> tuple[str, ...]:
@@ -280,11 +281,7 @@ def secrets_of(state: IslandState, seat: Seat) -> tuple[str, ...]:
 
 
 ISLAND: GameInfo[IslandState, IslandView] = GameInfo(
-    id="island",
-    title="Temptation Island",
-    pitch="A love triangle on shrinking hexes: whoever ends up alone on an island loses.",
-    min_seats=SEATS,
-    max_seats=SEATS,
+    listing=registry.listing("island"),
     options=(
         OptionSpec(
             "tiles",
@@ -309,7 +306,6 @@ ISLAND: GameInfo[IslandState, IslandView] = GameInfo(
     make_bot=IslandBot,
     rules_text=help.RULES,
     phase_help=help.phase_help,
-    captions=help.CAPTIONS,
     seat_names=seat_names,
     secrets_of=secrets_of,
     turn_of=lambda state: state.turn,

@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-from rules.engine import Prompt
+from rules.engine import Prompt, once_per_state
 from rules.island.state import IslandState, Phase
-from rules.memo import by_identity
 
 
-@by_identity
+@once_per_state
 def prompt(state: IslandState) -> Prompt | None:
     names = state.config.names
     if state.phase == Phase.RESPOND:

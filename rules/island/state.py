@@ -9,7 +9,7 @@ from attrs import field, frozen
 from rules.cards import Pile
 from rules.chance import Chance
 from rules.choices import Pick
-from rules.engine import Event, Outcome, Seat
+from rules.engine import Event, Outcome, Prompt, Seat, asked_field
 from rules.island.board import Hex
 
 SEATS = 3
@@ -142,6 +142,7 @@ class IslandState:
     mover: Seat | None = None
     log: tuple[Event, ...] = ()
     result: Outcome | None = None
+    asked: list[Prompt | None] = asked_field()
 
     @property
     def responders(self) -> tuple[Seat, ...]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from attrs import evolve
 
-from rules.engine import IllegalAction, Outcome, Seat
+from rules.engine import IllegalAction, Outcome, Seat, Who, Whos
 from rules.lantern.deck import deal, move_on
 from rules.lantern.state import (
     BETWEEN_TURNS,
@@ -23,14 +23,16 @@ from rules.lantern.tavern import (
     barkeep_seat,
     name,
     next_bard,
+    record,
     replace,
     seated,
+    story_event,
 )
+from rules.lantern.told import BY_LOT
 
 SLEEPS_FOR_THE_TABLE = 3
 """Turns asleep in a row that may send a Bard Under The Table."""
 ONLY_BETWEEN_TURNS = "Bards come and go between turns."
-SUSPENDED_LINE = "The tale is suspended: it needs at least two Bards on the benches."
 NOT_ON_A_BENCH = "Choose a Bard on a bench to begin the tale."
 
 
@@ -41,24 +43,17 @@ def check_suspension(state: LanternState) -> LanternState:
     bad = count < 2 or count > state.config.benches
     if bad and state.phase in BETWEEN_TURNS:
         if state.phase != Phase.SUSPENDED:
-            state = announce(state, SUSPENDED_LINE, kind=EventKind.SUSPENDED)
+            state = announce(state, EventKind.SUSPENDED)
         return evolve(state, phase=Phase.SUSPENDED)
     if not bad and state.phase == Phase.SUSPENDED and not state.begun:
         keeper = barkeep_seat(state)
         if keeper is not None:
-            keeper_name = name(state, keeper)
-            state = announce(
-                state,
-                f"The tale can begin: {keeper_name} chooses the Bard who starts.",
-                kind=EventKind.READY,
-            )
+            state = announce(state, EventKind.READY, barkeep=Who(keeper))
         return begin(state)
     if not bad and state.phase == Phase.SUSPENDED:
         turn = state.on_turn if state.on_turn in seated(state) else seated(state)[0]
         state = evolve(state, phase=Phase.TURN, on_turn=turn)
-        return announce(
-            state, f"The tale goes on: it is {name(state, turn)}'s turn.", kind=EventKind.RESUMED
-        )
+        return announce(state, EventKind.RESUMED, bard=Who(turn))
     return state
 
 
@@ -73,7 +68,7 @@ def begin(state: LanternState) -> LanternState:
         return evolve(state, phase=Phase.OPENING, on_turn=None)
     first, chance = state.chance.pick(seated(state))
     state = evolve(state, chance=chance, on_turn=first, phase=Phase.TURN, begun=True)
-    return announce(state, f"By lot, {name(state, first)} begins the tale.", kind=EventKind.BEGINS)
+    return announce(state, EventKind.BEGINS, line=BY_LOT, first=Who(first), chosen_by=Whos(()))
 
 
 def begin_refusal(state: LanternState, action: Begin) -> str:
@@ -91,11 +86,7 @@ def first_bard(state: LanternState, action: Begin) -> LanternState:
         raise IllegalAction(refusal)
     bard = action.bard
     state = evolve(state, on_turn=bard, phase=Phase.TURN, begun=True)
-    return announce(
-        state,
-        f"{name(state, action.seat)} chooses {name(state, bard)} to begin the tale.",
-        kind=EventKind.BEGINS,
-    )
+    return announce(state, EventKind.BEGINS, first=Who(bard), chosen_by=Whos((action.seat,)))
 
 
 # --- who seats newcomers --------------------------------------------------------------
@@ -137,11 +128,7 @@ def leave(state: LanternState, action: Leave) -> LanternState:
     if seat >= len(state.config.bards) or state.benches[seat] is None:
         raise IllegalAction("Only a Bard on a bench can leave.")
     following = next_bard(state, seat)
-    state = announce(
-        state,
-        f"{name(state, seat)} leaves the tale; their cards go back to the deck.",
-        kind=EventKind.LEFT,
-    )
+    state = announce(state, EventKind.LEFT, bard=Who(seat))
     state = remove(state, seat)
     if state.on_turn == seat:
         state = evolve(state, on_turn=following if following != seat else None)
@@ -174,9 +161,7 @@ def seat_bard(state: LanternState, action: SeatBard) -> LanternState:
         raise IllegalAction(refusal)
     bard, bench = action.bard, action.bench
     state = evolve(state, benches=replace(state.benches, bard, bench))
-    state = announce(
-        state, f"{name(state, bard)} joins the tale on bench {bench + 1}.", kind=EventKind.JOINED
-    )
+    state = announce(state, EventKind.JOINED, bard=Who(bard), bench=bench + 1)
     state = deal(state, bard, state.config.hand)
     if state.on_turn is None:
         state = evolve(state, on_turn=bard)
@@ -188,12 +173,9 @@ def close_suspended(state: LanternState, action: Restock) -> LanternState:
     """A suspended tale may be closed (no winner) when nobody can come back to it."""
     if action.elements:
         raise IllegalAction("New elements go into the deck only when it runs dry.")
-    result = Outcome(
-        (),
-        tuple(range(len(state.config.bards))),
-        "The tale was left unfinished: the tavern closed with too few Bards.",
-    )
-    state = announce(state, result.reason, kind=EventKind.CLOSED_UNFINISHED)
+    closed = story_event(state, EventKind.CLOSED_UNFINISHED)
+    result = Outcome((), tuple(range(len(state.config.bards))), closed.text)
+    state = record(state, closed)
     return evolve(state, phase=Phase.OVER, result=result, owed=(), attempt=None)
 
 
@@ -235,16 +217,10 @@ def sleep(state: LanternState, action: Sleep) -> LanternState:
     if action.under_table and asleep < SLEEPS_FOR_THE_TABLE:
         raise IllegalAction("Under The Table needs three turns asleep in a row.")
     state = evolve(state, asleep=replace(state.asleep, bard, asleep))
-    state = announce(
-        state, f"{name(state, bard)} has fallen asleep and so has passed.", kind=EventKind.ASLEEP
-    )
+    state = announce(state, EventKind.ASLEEP, bard=Who(bard), sleeps=asleep)
     following = next_bard(state, bard)
     if action.under_table:
-        state = announce(
-            state,
-            f"{name(state, bard)} has gone Under The Table and leaves the tale.",
-            kind=EventKind.UNDER_TABLE,
-        )
+        state = announce(state, EventKind.UNDER_TABLE, bard=Who(bard))
         state = remove(state, bard)
         state = evolve(state, under_table=replace(state.under_table, bard, True))
         state = evolve(state, on_turn=following if following != bard else None)

@@ -13,7 +13,7 @@ run a whole tale without people.
 from __future__ import annotations
 
 from functools import cache
-from typing import Any
+from typing import TypeVar
 
 from attrs import frozen
 
@@ -22,7 +22,19 @@ from rules.choices import Pick, Write
 from rules.engine import Seat
 from rules.lantern.choices import RulingChoices, TurnChoices
 from rules.lantern.pack import default_pack
-from rules.lantern.state import DenyReason, Phase, Rule
+from rules.lantern.state import (
+    Action,
+    Begin,
+    DenyReason,
+    Interrupt,
+    PassTurn,
+    Phase,
+    Play,
+    Restock,
+    Rule,
+    RuleInterruption,
+    SeatBard,
+)
 from rules.lantern.view import LanternView
 
 OPENINGS = (
@@ -37,6 +49,8 @@ FILLER = (
 )
 ASIDE_ODDS = 2
 """One passage in this many mentions something else in passing."""
+
+A = TypeVar("A")
 
 
 @cache
@@ -76,7 +90,7 @@ class LanternBot:
     seat: Seat
     seed: int
 
-    def choose(self, view: LanternView) -> Any:
+    def choose(self, view: LanternView) -> Action:
         chance = Chance(self.seed * 1_000_003 + len(view.log) * 7)
         choices = view.choices
         if choices is None:
@@ -93,6 +107,7 @@ class LanternBot:
         assert isinstance(choices, Pick)
         if phase == Phase.OPENING:  # the demo Barkeep lets its own dice name who begins
             first, _ = choices.draw(chance)
+            assert isinstance(first, Begin)
             return first
         if phase == Phase.WINDOW:
             return self._window(view, choices)
@@ -100,16 +115,17 @@ class LanternBot:
             assert view.attempt is not None
             _, card = view.attempt.interruptions[0]
             if not _mentions(view.attempt.text, names[card]):
-                return _value(choices, "not_mentioned")
+                return _value(choices, "not_mentioned", RuleInterruption)
             # in the play: it stands, or (offered once another stands) it comes too late
-            return _value(choices, "stands" if choices.keyed("stands") else "too_late")
+            verdict = "stands" if choices.keyed("stands") else "too_late"
+            return _value(choices, verdict, RuleInterruption)
         if phase == Phase.DRY:
-            return _value(choices, "end")
+            return _value(choices, "end", Restock)
         if phase == Phase.SUSPENDED:
             return self._seat_someone(choices)
         raise ValueError(f"nothing to decide in phase {phase}")
 
-    def _play(self, choices: TurnChoices, chance: Chance) -> Any:
+    def _play(self, choices: TurnChoices, chance: Chance) -> Play | PassTurn:
         opening, chance = chance.pick(OPENINGS)
         hand = tuple(option.value for option in choices.cards.opened)
         names = {option.value: option.label for option in choices.cards.options}
@@ -118,7 +134,7 @@ class LanternBot:
         rest, chance = chance.below(8)
         if not hand or rest == 0:
             if not ties or hand:
-                return _value(choices.passes, "pass")
+                return _value(choices.passes, "pass", PassTurn)
             text = demo_prose(None, tuple(names[t] for t in ties), opening)
             return choices.action(text, None, ties)
         card, chance = chance.pick(hand)
@@ -141,18 +157,19 @@ class LanternBot:
             return None, chance
         return chance.pick(others)
 
-    def _window(self, view: LanternView, choices: Pick[Any]) -> Any:
+    def _window(self, view: LanternView, choices: Pick[object]) -> Interrupt:
         attempt = view.attempt
         assert attempt is not None
         interrupt = choices.keyed("interrupt")
         if interrupt is not None and isinstance(interrupt.then, Pick):
             for option in interrupt.then.opened:
                 if _mentions(attempt.text, option.label):
+                    assert isinstance(option.value, Interrupt)
                     return option.value
-        return _value(choices, "let_go")
+        return _value(choices, "let_go", Interrupt)
 
     def _rule(
-        self, view: LanternView, choices: RulingChoices | Pick[Any], names: dict[int, str]
+        self, view: LanternView, choices: RulingChoices | Pick[object], names: dict[int, str]
     ) -> Rule:
         attempt = view.attempt
         assert attempt is not None
@@ -166,26 +183,30 @@ class LanternBot:
         elif not _mentions(attempt.text, names[attempt.card]):
             denial = DenyReason.NOT_BROUGHT_IN
         if isinstance(choices, Pick):  # a vote at the table
-            return _value(choices, "verify" if denial is None else "deny")
+            return _value(choices, "verify" if denial is None else "deny", Rule)
         if denial is not None:
-            return _value(choices.deny, denial)
+            return _value(choices.deny, denial, Rule)
         tied = tuple(o.value for o in choices.ties.opened if _mentions(attempt.text, o.label))
         loose_end = attempt.loose_end and choices.loose_end.open
         return choices.verified(loose_end, tied)
 
-    def _seat_someone(self, choices: Pick[Any]) -> Any:
+    def _seat_someone(self, choices: Pick[object]) -> SeatBard | Restock:
         """The first Bard who may come, on the first free bench; else close the tale."""
         seating = choices.keyed("seat")
         if seating is not None and seating.open and isinstance(seating.then, Pick):
             bard = seating.then.opened[0]
             assert isinstance(bard.then, Pick)
-            return bard.then.opened[0].value
-        return _value(choices, "close")
+            seated = bard.then.opened[0].value
+            assert isinstance(seated, SeatBard)
+            return seated
+        return _value(choices, "close", Restock)
 
 
-def _value(choices: Pick[Any], key: str) -> Any:
-    """The action of the option named ``key`` (it must be offered)."""
+def _value(choices: Pick[object], key: str, kind: type[A]) -> A:
+    """The action of the option named ``key`` (it must be offered), a ``kind``."""
     option = choices.keyed(key)
     if option is None:
         raise ValueError(f"no {key!r} in {choices.ask!r}")
-    return option.value
+    value = option.value
+    assert isinstance(value, kind), f"{key!r} in {choices.ask!r} is no {kind.__name__}"
+    return value

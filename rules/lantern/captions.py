@@ -1,30 +1,33 @@
 """Ye Olde Rusty Lantern's teaching captions: why each line of the story happened.
 
 One caption per kind of event the Lantern logs (``EventKind``) and per kind of
-prompt (the ``Phase`` it asks in), for ``parlour teach``. Each is worked out from
-the event's own text and the PUBLIC view (``view(state, None)``) only: who is
-named in the line, what everyone sees of each Bard (cards held, Ale, sleeps),
-the Loose Ends on the table, whose turn it is. A caption never names a story
-element a hand may still hold, so it can tell nothing the table does not show.
+prompt (the ``Phase`` it asks in), for ``parlour teach``. Who and what an event is
+about are its facts (``told.py``); the rest is the PUBLIC view (``view(state, None)``)
+only: what everyone sees of each Bard (cards held, Ale, sleeps), the Loose Ends on
+the table, whose turn it is. A caption that only places facts (and phrases) is a
+template in ``story.toml``; ``event_captions`` holds the functions that weigh the
+view. A caption never names a story element a hand may still hold, so it can tell
+nothing the table does not show.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from rules.coaching import CoachedDeal, Shown
 from rules.engine import Prompt
-from rules.lantern.caption_reading import (
+from rules.lantern.event_captions import EVENT_CAPTIONS, PHRASES
+from rules.lantern.pick_words import turn_pick_words
+from rules.lantern.public_words import (
     SOMEONE,
     by_table,
     card_count,
     loose_ends,
+    seat_names,
     turn_name,
 )
-from rules.lantern.event_captions import EVENT_CAPTIONS
-from rules.lantern.pick_words import turn_pick_words
 from rules.lantern.state import EventKind, Phase
-from rules.teaching import Captions
+from rules.lantern.told import TOLD
+from rules.teaching import Captions, CoachedDeal, Shown
 
 if TYPE_CHECKING:
     from rules.lantern.view import LanternView
@@ -131,6 +134,9 @@ PROMPT_KINDS = tuple(phase for phase in Phase if phase != Phase.OVER)
 
 CAPTIONS = Captions(
     events=EVENT_CAPTIONS,
+    told=TOLD,
+    phrases=PHRASES,
+    names=seat_names,
     prompts={
         Phase.OPENING: _opening_prompt,
         Phase.TURN: _turn_prompt,
@@ -154,4 +160,4 @@ CAPTIONS = Captions(
         within=4,
     ),
 )
-"""The Lantern's teaching captions (``GameInfo.captions``)."""
+"""The Lantern's teaching captions (its listing's ``captions``: ``rules/registry.py``)."""

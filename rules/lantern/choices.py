@@ -13,7 +13,6 @@ functions.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from attrs import frozen
 
@@ -24,8 +23,10 @@ from rules.lantern.benches import seater, seating_refusal, time_out
 from rules.lantern.deck import LONGEST_ELEMENTS
 from rules.lantern.rulings import NO_CARD_NO_LOOSE_END, interruption_refusal, ruling_refusal
 from rules.lantern.state import (
+    ACTION_TYPES,
     BETWEEN_TURNS,
     DENY_REASONS,
+    Action,
     Begin,
     Closing,
     Interrupt,
@@ -39,6 +40,7 @@ from rules.lantern.state import (
     Rule,
     RuleInterruption,
     SeatBard,
+    Sleep,
 )
 from rules.lantern.tavern import free_benches, may_come, name, seated
 from rules.lantern.telling import LONGEST_PLAY
@@ -46,6 +48,10 @@ from rules.lantern.telling import LONGEST_PLAY
 BETWEEN_ASK = "Between turns, Bards may come and go."
 PLAY_WORDS = 40
 """The most words of a drawn play (random play only)."""
+
+BetweenAction = Leave | SeatBard | Sleep | Restock
+"""What the options between turns stand for: leaving, seating a Bard, finding the Bard on
+turn asleep, closing a suspended tale."""
 
 
 @frozen
@@ -70,8 +76,9 @@ class TurnChoices:
     words: tuple[int, int]
     longest: int
     passes: Pick[PassTurn]
-    between: Pick[Any] | None = None
-    """Leaving the tale, and for the seater seating a Bard (None: neither)."""
+    between: Pick[BetweenAction | None] | None = None
+    """Leaving the tale, and for the seater seating a Bard (None: neither). An option
+    standing for None leads to a further question (which Bard, on which bench)."""
 
     def action(
         self, text: str, card: int | None, ties: Sequence[int] = (), loose_end: bool = False
@@ -79,13 +86,17 @@ class TurnChoices:
         """The play of ``text`` naming ``card``, claiming ``ties``, maybe suggesting a Loose End."""
         return Play(self.seat, text, card, tuple(ties), loose_end)
 
-    def draw(self, chance: Chance) -> tuple[Any, Chance]:
+    def draw(self, chance: Chance) -> tuple[Action, Chance]:
         """A random open action: mostly plays, some passes, now and then a coming or going."""
         roll, chance = chance.below(20)
         if roll == 0 and self.between is not None and self.between.opened:
-            return self.between.draw(chance)
+            going, chance = self.between.draw(chance)  # down to a whole action
+            assert isinstance(going, ACTION_TYPES)
+            return going, chance
         if roll <= 3:
-            return self.passes.draw(chance)
+            passing, chance = self.passes.draw(chance)
+            assert isinstance(passing, PassTurn)
+            return passing, chance
         card = None
         if self.cards.opened:
             card, chance = chance.pick([option.value for option in self.cards.opened])
@@ -154,8 +165,9 @@ class NewElements(Write[Restock]):
         return self.answer(f"{self.separator} ".join(elements)[: self.longest]), chance
 
 
-LanternChoices = TurnChoices | RulingChoices | Pick[Any] | Write[Any]
-"""Whatever a Lantern view may offer its seat."""
+LanternChoices = TurnChoices | RulingChoices | Pick[Action | None] | Write[Closing]
+"""Whatever a Lantern view may offer its seat (an option standing for None leads to a
+further question)."""
 
 
 def choices_for(
@@ -209,10 +221,12 @@ def _opening(state: LanternState, seat: Seat) -> Pick[Begin]:
 # --- between turns ----------------------------------------------------------------------
 
 
-def _between(state: LanternState, seat: Seat, asked: bool) -> tuple[Option[Any], ...]:
+def _between(
+    state: LanternState, seat: Seat, asked: bool
+) -> tuple[Option[BetweenAction | None], ...]:
     """Leave (a seated Bard), seat a Bard (the seater), find the Bard on turn asleep (the
     Barkeep, or the Bard who would call it), close a suspended tale (the seats asked)."""
-    options: list[Option[Any]] = []
+    options: list[Option[BetweenAction | None]] = []
     if seat < len(state.config.bards) and state.benches[seat] is not None:
         options.append(Option(Leave(seat), "Leave the tale", key="leave"))
     if seat == seater(state):
@@ -227,7 +241,7 @@ def _between(state: LanternState, seat: Seat, asked: bool) -> tuple[Option[Any],
     return tuple(options)
 
 
-def _seating(state: LanternState, seat: Seat) -> Option[Any]:
+def _seating(state: LanternState, seat: Seat) -> Option[SeatBard | None]:
     """Seat a Bard who may come on a free bench; closed (with the rules' reason, on an
     action that would be refused with it) when nobody may come or no bench is free."""
     coming, benches = may_come(state), free_benches(state)
@@ -254,7 +268,10 @@ def _seating(state: LanternState, seat: Seat) -> Option[Any]:
 
 
 def _turn(
-    state: LanternState, seat: Seat, current: Prompt, between: tuple[Option[Any], ...]
+    state: LanternState,
+    seat: Seat,
+    current: Prompt,
+    between: tuple[Option[BetweenAction | None], ...],
 ) -> TurnChoices:
     hand = state.hands[seat]
     elements = state.elements

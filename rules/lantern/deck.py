@@ -4,14 +4,13 @@ from __future__ import annotations
 
 from attrs import evolve
 
-from rules.engine import IllegalAction, Outcome, Seat
+from rules.engine import IllegalAction, Outcome, Seat, Who
 from rules.lantern.state import EventKind, LanternState, Phase, Restock
-from rules.lantern.tavern import announce, replace, tell_bard
+from rules.lantern.tavern import announce, record, replace, story_event, tell_bard
 from rules.lantern.winning import winner
 
 LONGEST_ELEMENTS = 2000
 """The most characters of story elements typed in one go (at setup, or to restock)."""
-RUN_DRY = "The deck has run dry: the Barkeep must add elements or end the tale."
 ALREADY_IN = "Those story elements are already in the tale: type new ones, or add none to end it."
 
 
@@ -31,8 +30,8 @@ def deal(state: LanternState, bard: Seat, count: int) -> LanternState:
         hands=replace(state.hands, bard, hand + tuple(dealt)),
     )
     if dealt:
-        names = ", ".join(state.elements[c] for c in dealt)
-        state = tell_bard(state, bard, f"You receive: {names}.", kind=EventKind.DEALT)
+        cards = tuple(state.elements[c] for c in dealt)
+        state = tell_bard(state, bard, EventKind.DEALT, bard=Who(bard), cards=cards)
     short = count - len(dealt)
     if short:
         state = evolve(state, owed=state.owed + ((bard, short),))
@@ -49,7 +48,7 @@ def move_on(state: LanternState, phase: Phase) -> LanternState:
     """Move on, unless cards are owed: then the Barkeep must restock (or end) first; but
     not when a Bard has just won (``game.apply`` declares it, and the debt with it)."""
     if state.owed and phase != Phase.OVER and winner(evolve(state, phase=phase)) is None:
-        state = announce(state, RUN_DRY, kind=EventKind.DRY)
+        state = announce(state, EventKind.DRY)
         return evolve(state, phase=Phase.DRY, after_dry=phase)
     return evolve(state, phase=phase)
 
@@ -66,12 +65,9 @@ def restock(state: LanternState, action: Restock) -> LanternState:
     if action.elements and not fresh:
         raise IllegalAction(ALREADY_IN)
     if not fresh:
-        result = Outcome(
-            (),
-            tuple(range(len(state.config.bards))),
-            "The deck ran dry and the tale ends, rather lamely, with no winner.",
-        )
-        state = announce(state, result.reason, kind=EventKind.ENDED_DRY)
+        ended = story_event(state, EventKind.ENDED_DRY)
+        result = Outcome((), tuple(range(len(state.config.bards))), ended.text)
+        state = record(state, ended)
         return evolve(state, phase=Phase.OVER, result=result, owed=())
     start = len(state.elements)
     state = evolve(
@@ -79,11 +75,7 @@ def restock(state: LanternState, action: Restock) -> LanternState:
         elements=state.elements + fresh,
         deck=state.deck + tuple(range(start, start + len(fresh))),
     )
-    state = announce(
-        state,
-        f"The Barkeep adds {len(fresh)} new story elements to the deck.",
-        kind=EventKind.RESTOCKED,
-    )
+    state = announce(state, EventKind.RESTOCKED, added=len(fresh))
     owed, state = state.owed, evolve(state, owed=())
     for bard, count in owed:
         state = deal(state, bard, count)

@@ -9,9 +9,9 @@ may decide and know).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from typing import Any
+from collections.abc import Mapping
 
+from rules import registry
 from rules.chance import Chance
 from rules.engine import (
     GameInfo,
@@ -21,8 +21,11 @@ from rules.engine import (
     Prompt,
     Seat,
     TextOption,
+    Whos,
     notes_for,
+    once_per_state,
 )
+from rules.gatekeeping import gatekept
 from rules.lantern import help
 from rules.lantern.benches import (
     begin,
@@ -39,6 +42,7 @@ from rules.lantern.pack import LanternPack, default_pack, load_pack
 from rules.lantern.rulings import deciders, interruption_skip, rule, rule_interruption
 from rules.lantern.state import (
     ACTION_TYPES,
+    Action,
     Begin,
     Closing,
     EventKind,
@@ -56,11 +60,10 @@ from rules.lantern.state import (
     SeatBard,
     Sleep,
 )
-from rules.lantern.tavern import announce, barkeep_seat, name, seated
+from rules.lantern.tavern import announce, barkeep_seat, name, names, seated
 from rules.lantern.telling import closing, interrupt, pass_turn, play
 from rules.lantern.view import LanternView, view_of
 from rules.lantern.winning import settle
-from rules.memo import by_identity
 
 MIN_BENCHES, MAX_BENCHES = 2, 8
 
@@ -123,18 +126,12 @@ def new(config: LanternConfig, seed: int) -> LanternState:
     )
     for bard in seated(state):
         state = deal(state, bard, config.hand)
-    state = announce(
-        state,
-        f"The Rusty Lantern opens with {config.benches} benches. "
-        + ", ".join(config.bards[b] for b in seated(state))
-        + " take their seats.",
-        kind=EventKind.OPENED,
-    )
+    state = announce(state, EventKind.OPENED, benches=config.benches, seated=Whos(seated(state)))
     state = check_suspension(state)
     return state if state.phase == Phase.SUSPENDED else begin(state)
 
 
-@by_identity
+@once_per_state
 def prompt(state: LanternState) -> Prompt | None:
     phase = state.phase
     if phase == Phase.OVER:
@@ -191,45 +188,51 @@ def prompt(state: LanternState) -> Prompt | None:
     raise AssertionError(phase)
 
 
-_HANDLERS: dict[tuple[Phase, type], Callable[[LanternState, Any], LanternState]] = {
-    (Phase.OPENING, Begin): first_bard,
-    (Phase.TURN, Play): play,
-    (Phase.TURN, PassTurn): pass_turn,
-    (Phase.WINDOW, Interrupt): interrupt,
-    (Phase.RULING, Rule): rule,
-    (Phase.INTERRUPTIONS, RuleInterruption): rule_interruption,
-    (Phase.DRY, Restock): restock,
-    (Phase.SUSPENDED, Restock): close_suspended,
-    (Phase.CLOSING, Closing): closing,
-}
-"""Who handles an action of the prompt's seats, by phase and kind of action."""
-
-_COMINGS_AND_GOINGS: dict[type, Callable[[LanternState, Any], LanternState]] = {
-    Leave: leave,
-    SeatBard: seat_bard,
-    Sleep: sleep,
-}
+_OUT_OF_TURN = (Leave, SeatBard, Sleep)
 """Actions the rules judge by their own checks, whoever the prompt asks."""
 
 
-def apply(state: LanternState, action: Any) -> LanternState:
+def _coming_or_going(state: LanternState, action: Action, asked: Prompt) -> bool:
+    """A Bard may sit down, leave or wake whoever's turn it is."""
+    return isinstance(action, _OUT_OF_TURN)
+
+
+def _apply(state: LanternState, action: Action, current: Prompt) -> LanternState:
     """The state after ``action``; IllegalAction (and nothing changed) when it is not legal.
     After every action, whatever it was, ``settle`` sees whether a Bard has won."""
-    current = prompt(state)
-    if current is None:
-        raise IllegalAction("The tale is over.")
-    seat = getattr(action, "seat", None)
-    seats = len(seat_names(state))
-    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < seats:
-        raise IllegalAction("That seat is not at this table.")
-    handler = _COMINGS_AND_GOINGS.get(type(action))
-    if handler is None:
-        if seat not in current.seats:
-            raise IllegalAction(f"It is not {name(state, seat)}'s turn: {current.text}")
-        handler = _HANDLERS.get((state.phase, type(action)))
-        if handler is None:
-            raise IllegalAction(f"That is not possible now: {current.text}")
-    return settle(handler(state, action))
+    return settle(_dispatch(state, action, current))
+
+
+def _dispatch(state: LanternState, action: Action, current: Prompt) -> LanternState:
+    """Who handles ``action``: a coming or going in any phase, else the rule for the phase
+    and kind of action of the prompt's seats (none: IllegalAction)."""
+    phase = state.phase
+    match action:
+        case Leave():
+            return leave(state, action)
+        case SeatBard():
+            return seat_bard(state, action)
+        case Sleep():
+            return sleep(state, action)
+        case Begin() if phase == Phase.OPENING:
+            return first_bard(state, action)
+        case Play() if phase == Phase.TURN:
+            return play(state, action)
+        case PassTurn() if phase == Phase.TURN:
+            return pass_turn(state, action)
+        case Interrupt() if phase == Phase.WINDOW:
+            return interrupt(state, action)
+        case Rule() if phase == Phase.RULING:
+            return rule(state, action)
+        case RuleInterruption() if phase == Phase.INTERRUPTIONS:
+            return rule_interruption(state, action)
+        case Restock() if phase == Phase.DRY:
+            return restock(state, action)
+        case Restock() if phase == Phase.SUSPENDED:
+            return close_suspended(state, action)
+        case Closing() if phase == Phase.CLOSING:
+            return closing(state, action)
+    raise IllegalAction(f"That is not possible now: {current.text}")
 
 
 def view(state: LanternState, seat: Seat | None) -> LanternView:
@@ -242,8 +245,11 @@ def outcome(state: LanternState) -> Outcome | None:
 
 
 def seat_names(state: LanternState) -> tuple[str, ...]:
-    names = state.config.bards
-    return names + ((state.config.barkeep_name,) if barkeep_seat(state) is not None else ())
+    """Every seat's name: the Bards, then the Barkeep when a person keeps the bar."""
+    return names(state)
+
+
+apply = gatekept(_apply, prompt, seat_names, out_of_turn=_coming_or_going)
 
 
 def secrets_of(state: LanternState, seat: Seat) -> tuple[str, ...]:
@@ -260,11 +266,7 @@ def game_stats(state: LanternState) -> dict[str, float]:
 
 
 LANTERN: GameInfo[LanternState, LanternView] = GameInfo(
-    id="lantern",
-    title="Ye Olde Rusty Lantern",
-    pitch="Bards spin one tale together, playing story elements into it; a Barkeep referees.",
-    min_seats=3,
-    max_seats=MAX_BENCHES + 1,
+    listing=registry.listing("lantern"),
     options=(
         OptionSpec(
             "barkeep_person",
@@ -301,7 +303,6 @@ LANTERN: GameInfo[LanternState, LanternView] = GameInfo(
     make_bot=LanternBot,
     rules_text=help.RULES,
     phase_help=help.phase_help,
-    captions=help.CAPTIONS,
     seat_names=seat_names,
     secrets_of=secrets_of,
     default_seats=4,

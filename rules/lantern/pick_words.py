@@ -3,14 +3,12 @@ card it brings in, the Loose Ends it ties off, a Loose End suggested) or the pas
 
 from __future__ import annotations
 
-from typing import Any
-
 from rules.lantern.choices import TurnChoices
 from rules.lantern.state import PassTurn, Play
 from rules.wording import listed
 
 
-def turn_pick_words(question: Any, action: Any) -> str | None:
+def turn_pick_words(question: object, action: object) -> str | None:
     """ "Tell a passage bringing in a wooden puppet, and suggest it as a Loose End";
     "Pass"; None: not a turn question (or a coming or going between turns)."""
     if not isinstance(question, TurnChoices):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from attrs import evolve
 
-from rules.engine import IllegalAction, Seat
+from rules.engine import IllegalAction, Seat, Who, Whos
 from rules.lantern.deck import burn, deal, move_on
 from rules.lantern.state import (
     DENY_REASONS,
@@ -17,7 +17,15 @@ from rules.lantern.state import (
     Rule,
     RuleInterruption,
 )
-from rules.lantern.tavern import announce, barkeep_seat, name, next_bard, replace, voters
+from rules.lantern.tavern import (
+    announce,
+    barkeep_seat,
+    element,
+    name,
+    next_bard,
+    replace,
+    voters,
+)
 from rules.lantern.telling import NOT_ON_TABLE
 
 NO_CARD_NO_LOOSE_END = "A play that named no card cannot make a Loose End."
@@ -52,6 +60,16 @@ def _vote_done(state: LanternState, seat: Seat, verify: bool, *skip: Seat) -> bo
     return sum(v for _, v in votes) * 2 > len(votes)
 
 
+def _ruled_by(state: LanternState, seat: Seat) -> Whos:
+    """Who ruled, once the ruling is made by ``seat``: the Barkeep, or every Bard who
+    voted (``seat`` casting the last vote)."""
+    attempt = state.attempt
+    assert attempt is not None
+    if barkeep_seat(state) is not None:
+        return Whos((seat,))
+    return Whos(tuple(s for s, _ in attempt.votes) + (seat,))
+
+
 # --- the play ---------------------------------------------------------------------------
 
 
@@ -73,9 +91,15 @@ def rule(state: LanternState, action: Rule) -> LanternState:
     attempt = state.attempt
     assert attempt is not None
     bard = attempt.bard
+    ruled_by = _ruled_by(state, action.seat)
     if barkeep_seat(state) is None:
-        vote = "to verify" if action.verify else "to deny"
-        state = announce(state, f"{name(state, action.seat)} votes {vote}.", kind=EventKind.VOTE)
+        state = announce(
+            state,
+            EventKind.VOTE,
+            voter=Who(action.seat),
+            teller=Who(bard),
+            vote="verify" if action.verify else "deny",
+        )
         outcome = _vote_done(state, action.seat, action.verify, bard)
         if outcome is None:
             votes = attempt.votes + ((action.seat, action.verify),)
@@ -89,9 +113,9 @@ def rule(state: LanternState, action: Rule) -> LanternState:
         verify, loose_end, tied = action.verify, action.loose_end, tuple(action.tied)
         reason = "" if verify else DENY_REASONS[DenyReason(action.reason)]
     if verify:
-        state = _verified(state, attempt, loose_end, tied)
+        state = _verified(state, attempt, loose_end, tied, ruled_by)
     else:
-        state = _denied(state, attempt, reason)
+        state = _denied(state, attempt, reason, ruled_by)
     ruled = state.attempt
     assert ruled is not None
     state = evolve(state, attempt=evolve(ruled, votes=(), verified=verify))
@@ -99,7 +123,7 @@ def rule(state: LanternState, action: Rule) -> LanternState:
 
 
 def _verified(
-    state: LanternState, attempt: Attempt, loose_end: bool, tied: tuple[int, ...]
+    state: LanternState, attempt: Attempt, loose_end: bool, tied: tuple[int, ...], ruled_by: Whos
 ) -> LanternState:
     bard = attempt.bard
     card = attempt.card
@@ -123,35 +147,32 @@ def _verified(
         last_success=bard,
         asleep=replace(state.asleep, bard, 0),
     )
-    state = announce(
-        state,
-        f"The play is verified: {name(state, bard)}'s passage joins the tale.",
-        kind=EventKind.VERIFIED,
-    )
+    named = element(state, card)
+    state = announce(state, EventKind.VERIFIED, bard=Who(bard), card=named, ruled_by=ruled_by)
     if card is not None and loose_end:
-        state = announce(
-            state,
-            f"{state.elements[card]} lies on the table as a Loose End.",
-            kind=EventKind.LOOSE_END,
-        )
+        state = announce(state, EventKind.LOOSE_END, bard=Who(bard), card=named)
     if tied:
-        names = ", ".join(state.elements[t] for t in tied)
         state = announce(
             state,
-            f"Tied off: {names}. {name(state, bard)} earns {len(tied)} Ale.",
-            kind=EventKind.TIED_OFF,
+            EventKind.TIED_OFF,
+            bard=Who(bard),
+            tied=tuple(state.elements[t] for t in tied),
+            ale=len(tied),
         )
     return state
 
 
-def _denied(state: LanternState, attempt: Attempt, reason: str) -> LanternState:
+def _denied(state: LanternState, attempt: Attempt, reason: str, ruled_by: Whos) -> LanternState:
     bard = attempt.bard
     if attempt.card is not None:
         state = burn(state, bard, attempt.card)
     state = announce(
         state,
-        f"The play is denied: {reason}. {name(state, bard)} takes two cards and the turn passes.",
-        kind=EventKind.DENIED,
+        EventKind.DENIED,
+        bard=Who(bard),
+        card=element(state, attempt.card),
+        reason=reason,
+        ruled_by=ruled_by,
     )
     state = deal(state, bard, 2)
     return evolve(state, on_turn=next_bard(state, bard), asleep=replace(state.asleep, bard, 0))
@@ -203,6 +224,7 @@ def rule_interruption(state: LanternState, action: RuleInterruption) -> LanternS
     assert attempt is not None
     seat, card = attempt.interruptions[0]
     mentioned = action.verify or action.too_late
+    ruled_by = _ruled_by(state, action.seat)
     if barkeep_seat(state) is None:
         skip = interruption_skip(state, attempt, seat)
         outcome = _vote_done(state, action.seat, mentioned, *skip)
@@ -213,35 +235,31 @@ def rule_interruption(state: LanternState, action: RuleInterruption) -> LanternS
     state = burn(state, seat, card)
     rest = attempt.interruptions[1:]
     if mentioned and attempt.interrupted_by is None:
-        state = announce(
-            state,
-            f"{name(state, seat)}'s interruption stands: {state.elements[card]} "
-            f"is burned, {name(state, attempt.bard)} takes a card, and the tale is "
-            f"{name(state, seat)}'s.",
-            kind=EventKind.INTERRUPTION_STANDS,
-        )
+        state = _ruling(state, EventKind.INTERRUPTION_STANDS, attempt, ruled_by)
         state = deal(state, attempt.bard, 1)
         attempt = evolve(attempt, interrupted_by=seat)
         state = evolve(state, on_turn=seat)
     elif mentioned:
-        state = announce(
-            state,
-            f"{name(state, seat)}'s interruption comes too late: "
-            f"{state.elements[card]} is burned and they take a card.",
-            kind=EventKind.TOO_LATE,
-        )
+        state = _ruling(state, EventKind.TOO_LATE, attempt, ruled_by)
         state = deal(state, seat, 1)
     else:
-        state = announce(
-            state,
-            f"{name(state, seat)}'s interruption is denied: "
-            f"{state.elements[card]} was not in the play. It is burned and they "
-            "take two cards.",
-            kind=EventKind.NOT_MENTIONED,
-        )
+        state = _ruling(state, EventKind.NOT_MENTIONED, attempt, ruled_by)
         state = deal(state, seat, 2)
     state = evolve(state, attempt=evolve(attempt, interruptions=rest, votes=()))
     return _next_interruption(state)
+
+
+def _ruling(state: LanternState, kind: EventKind, attempt: Attempt, ruled_by: Whos) -> LanternState:
+    """The story's line of ``kind`` ruling on the first interruption of ``attempt``."""
+    interrupter, card = attempt.interruptions[0]
+    return announce(
+        state,
+        kind,
+        interrupter=Who(interrupter),
+        teller=Who(attempt.bard),
+        card=state.elements[card],
+        ruled_by=ruled_by,
+    )
 
 
 def _finish_attempt(state: LanternState) -> LanternState:

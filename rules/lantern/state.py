@@ -13,7 +13,7 @@ from enum import StrEnum
 from attrs import frozen
 
 from rules.chance import Chance
-from rules.engine import Event, Outcome, Seat
+from rules.engine import Event, Outcome, Prompt, Seat, asked_field
 
 
 class Keeper(StrEnum):
@@ -256,6 +256,21 @@ ACTION_TYPES = (
     Restock,
 )
 
+Action = (
+    Begin
+    | Play
+    | PassTurn
+    | Interrupt
+    | Rule
+    | RuleInterruption
+    | Closing
+    | SeatBard
+    | Leave
+    | Sleep
+    | Restock
+)
+"""Every Lantern action (``ACTION_TYPES``, as one type)."""
+
 # --- state ----------------------------------------------------------------------------------
 
 
@@ -343,3 +358,4 @@ class LanternState:
     """A first Bard has been named (until then the tale has not begun)."""
     log: tuple[Event, ...] = ()
     result: Outcome | None = None
+    asked: list[Prompt | None] = asked_field()

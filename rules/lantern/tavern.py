@@ -2,22 +2,43 @@
 
 from __future__ import annotations
 
+from typing import TypeVar
+
 from attrs import evolve
 
-from rules.engine import Event, Seat
+from rules.engine import Event, Fact, Seat
 from rules.lantern.state import EventKind, Keeper, LanternState
+from rules.lantern.told import TOLD
+from rules.story import STORY
+
+T = TypeVar("T")
 
 
-def announce(state: LanternState, *texts: str, kind: EventKind) -> LanternState:
-    """Public lines for the table's story, all of one ``kind`` (what its caption explains)."""
-    return evolve(state, log=state.log + tuple(Event(t, kind=kind) for t in texts))
+def story_event(
+    state: LanternState, kind: EventKind, /, *, line: str = STORY, **facts: Fact
+) -> Event:
+    """The public event of ``kind`` about ``facts``, told by the kind's ``line``
+    (``rules/lantern/story.toml``)."""
+    return TOLD.event(kind, names(state), facts, line=line)
 
 
-def tell_bard(state: LanternState, bard: Seat, text: str, *, kind: EventKind) -> LanternState:
+def record(state: LanternState, event: Event) -> LanternState:
+    """``event`` added to the table's story."""
+    return evolve(state, log=state.log + (event,))
+
+
+def announce(
+    state: LanternState, kind: EventKind, /, *, line: str = STORY, **facts: Fact
+) -> LanternState:
+    """A public line for the table's story, of ``kind`` (what its caption explains)."""
+    return record(state, story_event(state, kind, line=line, **facts))
+
+
+def tell_bard(state: LanternState, bard: Seat, kind: EventKind, /, **facts: Fact) -> LanternState:
     """A private line for ``bard`` (the Barkeep, when a person keeps the bar, reads it too)."""
     keeper = barkeep_seat(state)
     seats = (bard,) if keeper is None else (bard, keeper)
-    return evolve(state, log=state.log + (Event(text, seats, kind=kind),))
+    return record(state, TOLD.event(kind, names(state), facts, seats))
 
 
 def barkeep_seat(state: LanternState) -> Seat | None:
@@ -29,6 +50,18 @@ def name(state: LanternState, seat: Seat) -> str:
     if seat == barkeep_seat(state):
         return state.config.barkeep_name
     return state.config.bards[seat]
+
+
+def names(state: LanternState) -> tuple[str, ...]:
+    """Every seat's name: the Bards of the roster, then the Barkeep when a person keeps
+    the bar (a story line tells a seat by it)."""
+    keeper = () if barkeep_seat(state) is None else (state.config.barkeep_name,)
+    return state.config.bards + keeper
+
+
+def element(state: LanternState, card: int | None) -> str:
+    """A card's story element, as an event tells it ('' when no card was named)."""
+    return "" if card is None else state.elements[card]
 
 
 def seated(state: LanternState) -> tuple[Seat, ...]:
@@ -66,5 +99,6 @@ def may_come(state: LanternState) -> tuple[Seat, ...]:
     )
 
 
-def replace(items: tuple, index: int, value: object) -> tuple:
+def replace(items: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
+    """``items`` with the one at ``index`` replaced by ``value``."""
     return items[:index] + (value,) + items[index + 1 :]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from attrs import evolve
 
-from rules.engine import IllegalAction, Outcome
+from rules.engine import IllegalAction, Outcome, Who
 from rules.lantern.deck import burn, deal, move_on
 from rules.lantern.state import (
     Attempt,
@@ -17,7 +17,17 @@ from rules.lantern.state import (
     Phase,
     Play,
 )
-from rules.lantern.tavern import announce, name, next_bard, replace, voters
+from rules.lantern.tavern import (
+    announce,
+    element,
+    next_bard,
+    record,
+    replace,
+    story_event,
+    voters,
+)
+from rules.lantern.told import NO_CARD
+from rules.story import STORY
 
 LONGEST_PLAY = 4000
 """The most characters a play (or the closing passage) may have."""
@@ -39,11 +49,14 @@ def play(state: LanternState, action: Play) -> LanternState:
         raise IllegalAction("Name a card from your own hand.")
     if any(t not in state.table for t in action.ties):
         raise IllegalAction(NOT_ON_TABLE)
-    card = "" if action.card is None else f", naming {state.elements[action.card]}"
     state = announce(
         state,
-        f"{name(state, bard)} tells the tale ({word_count(text)} words{card}).",
-        kind=EventKind.PLAY,
+        EventKind.PLAY,
+        line=STORY if action.card is not None else NO_CARD,
+        bard=Who(bard),
+        words=word_count(text),
+        card=element(state, action.card),
+        passage=text,
     )
     asked = tuple(b for b in voters(state, bard) if state.hands[b])
     attempt = Attempt(bard, text, action.card, tuple(action.ties), action.loose_end, asked=asked)
@@ -57,13 +70,9 @@ def pass_turn(state: LanternState, action: PassTurn) -> LanternState:
         if action.burn not in state.hands[bard]:
             raise IllegalAction("Burn a card from your own hand.")
         state = burn(state, bard, action.burn)
-        state = announce(
-            state,
-            f"{name(state, bard)} passes and burns {state.elements[action.burn]}.",
-            kind=EventKind.BURN,
-        )
+        state = announce(state, EventKind.BURN, bard=Who(bard), card=element(state, action.burn))
     else:
-        state = announce(state, f"{name(state, bard)} passes.", kind=EventKind.PASS)
+        state = announce(state, EventKind.PASS, bard=Who(bard))
     state = deal(state, bard, 1)
     state = evolve(state, on_turn=next_bard(state, bard), asleep=replace(state.asleep, bard, 0))
     return move_on(state, Phase.TURN)
@@ -81,8 +90,10 @@ def interrupt(state: LanternState, action: Interrupt) -> LanternState:
         interruptions += ((seat, action.card),)
         state = announce(
             state,
-            f"{name(state, seat)} interrupts, naming {state.elements[action.card]}!",
-            kind=EventKind.INTERRUPTION,
+            EventKind.INTERRUPTION,
+            interrupter=Who(seat),
+            teller=Who(attempt.bard),
+            card=element(state, action.card),
         )
     asked = tuple(s for s in attempt.asked if s != seat)
     state = evolve(state, attempt=evolve(attempt, asked=asked, interruptions=interruptions))
@@ -98,6 +109,7 @@ def closing(state: LanternState, action: Closing) -> LanternState:
     if text:
         state = evolve(state, tale=state.tale + (Passage(winner, text, None),))
     others = tuple(b for b in range(len(state.config.bards)) if b != winner)
-    result = Outcome((winner,), others, f"{name(state, winner)} told the tale to its end.")
-    state = announce(state, result.reason, kind=EventKind.CLOSING)
+    ended = story_event(state, EventKind.CLOSING, winner=Who(winner), passage=text)
+    state = record(state, ended)
+    result = Outcome((winner,), others, ended.text)
     return evolve(state, phase=Phase.OVER, result=result)

@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from attrs import evolve
 
-from rules.engine import Seat
+from rules.engine import Seat, Who
 from rules.lantern.state import EventKind, LanternState, Phase
-from rules.lantern.tavern import announce, name
+from rules.lantern.tavern import announce
 
 DONE = (Phase.CLOSING, Phase.OVER)
 
@@ -42,9 +42,4 @@ def settle(state: LanternState) -> LanternState:
     if bard is None:
         return state
     state = evolve(state, owed=(), phase=Phase.CLOSING)
-    return announce(
-        state,
-        f"{name(state, bard)} has no cards left, no Loose Ends remain, and the last play "
-        "was theirs: they win the tale!",
-        kind=EventKind.WON,
-    )
+    return announce(state, EventKind.WON, bard=Who(bard))

@@ -13,11 +13,12 @@ very same sentence.
 
 from __future__ import annotations
 
-from rules.engine import IllegalAction, Seat
+from rules.engine import Fact, IllegalAction, Seat, Who
 from rules.persuasion.state import USE_KINDS, CardAction, EventKind, PersuasionState, UseCard
 from rules.persuasion.table import (
     aware,
     card,
+    face,
     flip_up,
     log,
     name,
@@ -30,6 +31,7 @@ from rules.persuasion.table import (
     to_discards,
     to_traits,
 )
+from rules.persuasion.told import maybe
 
 DESCRIPTIONS = {
     CardAction.PEEK_AUTHOR: "Peek at one of the author's cards",
@@ -43,7 +45,8 @@ DESCRIPTIONS = {
     CardAction.TAKE_DISCARD: "Take one card from the discards",
     CardAction.SWAP_AUTHOR: "Swap one of your cards with one of the author's",
 }
-"""What each action does, as the story tells it."""
+"""What each action does, as the story tells it (a card action's ``does``) and a card's
+face shows it."""
 
 BYSTANDER_ACTIONS = frozenset({CardAction.PEEK_BYSTANDER, CardAction.DISCARD_BYSTANDER})
 UNKNOWN = "You already know that card: choose one you have not seen."
@@ -190,33 +193,22 @@ def use(state: PersuasionState, action: UseCard) -> PersuasionState:
     seat, author = action.seat, action.owner
     used = state.traits[author][action.slot]
     kind = card(state, used).action
-    me, them = name(state, seat), name(state, author)
-    which = card(state, used).title if state.faceup[used] else "face-down card"
-    state = log(state, f"{me} uses {them}'s {which}: {DESCRIPTIONS[kind]}.", kind=USE_KINDS[kind])
+    state = _told_use(state, action, used)
     if kind == CardAction.PEEK_AUTHOR:
         number = slot_of(state, author, action.target)
-        return show(state, seat, number, f"You peek at {them}'s card", kind=EventKind.PEEKED)
+        return show(state, seat, number, EventKind.PEEKED, owner=Who(author))
     if kind == CardAction.PEEK_BYSTANDER:
         other = _player(action)
         number = slot_of(state, other, action.target)
-        state = log(
-            state,
-            f"{me} peeks at one of {name(state, other)}'s cards.",
-            kind=EventKind.BYSTANDER_PEEKED,
-        )
-        how = f"You peek at {name(state, other)}'s card"
-        return show(state, seat, number, how, kind=EventKind.PEEKED)
+        state = log(state, EventKind.BYSTANDER_PEEKED, player=Who(seat), bystander=Who(other))
+        return show(state, seat, number, EventKind.PEEKED, owner=Who(other))
     if kind == CardAction.SHOW_AUTHOR:
         number = slot_of(state, seat, action.mine)
-        return show(state, author, number, f"{me} shows you a card", kind=EventKind.SHOWN)
+        return show(state, author, number, EventKind.SHOWN, owner=Who(seat))
     if kind == CardAction.FLIP_AUTHOR:
         number = slot_of(state, author, action.target)
         state = flip_up(state, number)
-        return log(
-            state,
-            f"{them}'s {card(state, number).title} is flipped face up.",
-            kind=EventKind.CARD_FLIPPED,
-        )
+        return log(state, EventKind.CARD_FLIPPED, owner=Who(author), **face(state, number))
     if kind == CardAction.TAKE_AUTHOR:
         return _take(state, seat, author, slot_of(state, author, action.target))
     if kind == CardAction.GIVE_AUTHOR:
@@ -224,25 +216,38 @@ def use(state: PersuasionState, action: UseCard) -> PersuasionState:
     if kind in (CardAction.DISCARD_AUTHOR, CardAction.DISCARD_BYSTANDER):
         other = author if kind == CardAction.DISCARD_AUTHOR else _player(action)
         number = slot_of(state, other, action.target)
-        how = f"You discard {name(state, other)}'s card"
-        state = show(state, seat, number, how, kind=EventKind.DISCARD_SEEN)
-        state = log(
-            state,
-            f"{me} discards one of {name(state, other)}'s cards.",
-            kind=EventKind.CARD_DISCARDED,
-        )
+        state = show(state, seat, number, EventKind.DISCARD_SEEN, owner=Who(other))
+        state = log(state, EventKind.CARD_DISCARDED, player=Who(seat), owner=Who(other))
         return to_discards(state, number)
     if kind == CardAction.TAKE_DISCARD:
         assert action.discard is not None
         number = state.discards[action.discard]
-        state = show(state, seat, number, "You take from the discards", kind=EventKind.NEW_CARD)
-        state = log(state, f"{me} takes a card from the discards.", kind=EventKind.DISCARD_TAKEN)
+        state = show(
+            state, seat, number, EventKind.NEW_CARD, "from_discards", came_from=maybe(None)
+        )
+        state = log(state, EventKind.DISCARD_TAKEN, taker=Who(seat))
         return to_traits(state, number, seat)
     assert kind == CardAction.SWAP_AUTHOR
     mine = slot_of(state, seat, action.mine)
     theirs = slot_of(state, author, action.target)
     state = _give(state, seat, author, mine)
     return _take(state, seat, author, theirs)
+
+
+def _told_use(state: PersuasionState, action: UseCard, used: int) -> PersuasionState:
+    """The table told who uses whose card (named while it lies face up) and what its
+    action does; a bystander action also carries the bystander it reaches."""
+    kind = card(state, used).action
+    facts: dict[str, Fact] = {
+        "user": Who(action.seat),
+        "author": Who(action.owner),
+        "does": DESCRIPTIONS[kind],
+    }
+    if kind in BYSTANDER_ACTIONS:
+        facts["bystander"] = Who(_player(action))
+    if state.faceup[used]:
+        return log(state, USE_KINDS[kind], card=(card(state, used).title,), **facts)
+    return log(state, USE_KINDS[kind], "face_down", card=(), **facts)
 
 
 def _player(action: UseCard) -> Seat:
@@ -254,13 +259,8 @@ def _take(state: PersuasionState, seat: Seat, author: Seat, number: int) -> Pers
     """The owner stamps the card first, then it moves to your traits."""
     state = stamp(state, author, number)
     if not aware(state, seat, number):
-        how = f"You take {name(state, author)}'s card"
-        state = show(state, seat, number, how, kind=EventKind.NEW_CARD)
-    state = log(
-        state,
-        f"{name(state, seat)} takes one of {name(state, author)}'s cards.",
-        kind=EventKind.CARD_TAKEN,
-    )
+        state = show(state, seat, number, EventKind.NEW_CARD, came_from=maybe(author))
+    state = log(state, EventKind.CARD_TAKEN, taker=Who(seat), owner=Who(author))
     return to_traits(state, number, seat)
 
 
@@ -268,11 +268,6 @@ def _give(state: PersuasionState, seat: Seat, author: Seat, number: int) -> Pers
     """You stamp your card first, then it moves to the author's traits."""
     state = stamp(state, seat, number)
     if not aware(state, author, number):
-        how = f"{name(state, seat)} gives you a card"
-        state = show(state, author, number, how, kind=EventKind.NEW_CARD)
-    state = log(
-        state,
-        f"{name(state, seat)} gives one of their cards to {name(state, author)}.",
-        kind=EventKind.CARD_GIVEN,
-    )
+        state = show(state, author, number, EventKind.NEW_CARD, "given", came_from=maybe(seat))
+    state = log(state, EventKind.CARD_GIVEN, giver=Who(seat), recipient=Who(author))
     return to_traits(state, number, author)

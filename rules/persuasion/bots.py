@@ -32,7 +32,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from functools import cache
-from typing import Any
+from typing import TypeVar
 
 from attrs import frozen
 
@@ -40,12 +40,14 @@ from rules.chance import Chance
 from rules.choices import Option, Pick
 from rules.engine import Seat
 from rules.persuasion.state import (
+    Action,
     CardAction,
     CardSight,
     Diary,
     FinalRing,
     ForcedDiscard,
     Introduce,
+    Pass,
     PersuasionView,
     Phase,
     Send,
@@ -72,6 +74,8 @@ OWN_HAND = 0.03
 later), against a chance of winning."""
 INFO = 0.02
 """What learning a card the bot has not seen is worth, against a chance of winning."""
+
+A = TypeVar("A")
 
 DISCARDS = -1
 """The discards, as a place cards move to and from beside the players' seats."""
@@ -148,7 +152,7 @@ class PersuasionBot:
     seat: Seat
     seed: int
 
-    def choose(self, view: PersuasionView) -> Any:
+    def choose(self, view: PersuasionView) -> Action:
         chance = Chance(self.seed * 1_000_003 + len(view.log) * 13 + view.round)
         choices = view.choices
         if choices is None:
@@ -241,7 +245,7 @@ class PersuasionBot:
 
     # --- phases -------------------------------------------------------------------------
 
-    def _introduce(self, view: PersuasionView, choices: Pick[Any]) -> Introduce:
+    def _introduce(self, view: PersuasionView, choices: Pick[object]) -> Introduce:
         mine = view.players[self.seat].cards
         drop = max(
             range(len(mine)),
@@ -253,14 +257,18 @@ class PersuasionBot:
         )
         option = choices.options[flip]
         assert isinstance(option.then, Pick)
-        return next(o.value for o in option.then.opened if o.value.discard == drop)
+        return next(
+            o.value
+            for o in option.then.opened
+            if isinstance(o.value, Introduce) and o.value.discard == drop
+        )
 
-    def _mail(self, view: PersuasionView, choices: Pick[Any], chance: Chance) -> Send:
+    def _mail(self, view: PersuasionView, choices: Pick[object], chance: Chance) -> Send:
         offers = _follow_ups(choices)
 
         def ring(to: Seat) -> Send:
             option = offers[to].keyed("ring")
-            assert option is not None
+            assert option is not None and isinstance(option.value, Send)
             return option.value
 
         others = list(offers)
@@ -280,7 +288,11 @@ class PersuasionBot:
         ranked = sorted(others, key=lambda p: (-self._lead(view, p), p))
         for target in ranked:
             # The cards the choices let me send with my seal: face down, unknown to them.
-            slots = tuple(o.value.card for o in offers[target].opened if o.value.card is not None)
+            slots = tuple(
+                o.value.card
+                for o in offers[target].opened
+                if isinstance(o.value, Send) and o.value.card is not None
+            )
             if slots:
                 slot, _ = chance.pick(slots)
                 return Send(self.seat, target, slot)
@@ -295,19 +307,22 @@ class PersuasionBot:
         lead = self._lead(view, suitor)
         return acquainted and lead >= PROPOSE_ODDS and self._engaging(view, suitor) > margin
 
-    def _reception(self, view: PersuasionView, choices: Pick[Any]) -> Any:
+    def _reception(
+        self, view: PersuasionView, choices: Pick[object]
+    ) -> Pass | UseCard | ForcedDiscard:
         passing = choices.keyed("pass")
         favourite = self._favourite(view)
         if passing is None:
             return self._forced(view, choices, favourite)
-        best: tuple[float, Any] = (0.0, passing.value)
+        assert isinstance(passing.value, Pass)
+        best: tuple[float, Pass | UseCard] = (0.0, passing.value)
         for option in choices.opened:
             if not isinstance(option.value, UseCard):
                 continue
             used = option.value
             card = view.players[used.owner].cards[used.slot].card
             assert card is not None, "the choices open only cards the bot is aware of"
-            for leaf in _leaves(option):
+            for leaf in _leaves(option, UseCard):
                 score = self._gain(view, leaf, card.action, favourite)
                 if score > best[0]:
                     best = (score, leaf)
@@ -350,7 +365,7 @@ class PersuasionBot:
         return 0.0  # showing the author a card of mine changes no pile
 
     def _forced(
-        self, view: PersuasionView, choices: Pick[Any], favourite: Seat | None
+        self, view: PersuasionView, choices: Pick[object], favourite: Seat | None
     ) -> ForcedDiscard:
         """Holding nothing: the card whose discarding is worth most (the first of equals)."""
         best: tuple[float, ForcedDiscard] | None = None
@@ -358,6 +373,7 @@ class PersuasionBot:
             assert isinstance(option.then, Pick)
             for card in option.then.opened:
                 action = card.value
+                assert isinstance(action, ForcedDiscard)
                 sight = view.players[action.player].cards[action.target]
                 score = self._move(view, sight, action.player, DISCARDS, favourite)
                 if best is None or score > best[0]:
@@ -365,8 +381,8 @@ class PersuasionBot:
         assert best is not None, "a forced discard always has a card to discard"
         return best[1]
 
-    def _final(self, view: PersuasionView, choices: Pick[Any]) -> FinalRing:
-        offered = {o.value.to: o.value for o in choices.opened}
+    def _final(self, view: PersuasionView, choices: Pick[object]) -> FinalRing:
+        offered = {o.value.to: o.value for o in choices.opened if isinstance(o.value, FinalRing)}
         engaged = {p for pair in view.exchanged for p in pair}
         singles = [p for p in self._others(view) if p not in engaged and p in offered]
         if singles:
@@ -376,16 +392,22 @@ class PersuasionBot:
         return offered[None]
 
 
-def _leaves(option: Option[Any]) -> Iterator[Any]:
-    """Every whole action an open option leads to."""
+def _leaves(option: Option[object], kind: type[A]) -> Iterator[A]:
+    """Every whole action an open option leads to (each a ``kind``)."""
     if option.then is None:
+        assert isinstance(option.value, kind)
         yield option.value
         return
     assert isinstance(option.then, Pick)
     for follow in option.then.opened:
-        yield from _leaves(follow)
+        yield from _leaves(follow, kind)
 
 
-def _follow_ups(choices: Pick[Any]) -> dict[Any, Pick[Any]]:
-    """The open options that lead to a further question: value -> that question."""
-    return {o.value: o.then for o in choices.opened if isinstance(o.then, Pick)}
+def _follow_ups(choices: Pick[object]) -> dict[Seat, Pick[object]]:
+    """The open options that lead to a further question: the seat each stands for ->
+    that question (whom to write to -> what to send them)."""
+    return {
+        o.value: o.then
+        for o in choices.opened
+        if isinstance(o.then, Pick) and isinstance(o.value, int)
+    }

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from collections import Counter
 from functools import cache
-from typing import Any
 
 from attrs import evolve
 
@@ -20,6 +19,7 @@ from rules.persuasion import actions, mailing, reception
 from rules.persuasion.prompts import prompt
 from rules.persuasion.season import ring_refusal
 from rules.persuasion.state import (
+    Action,
     CardAction,
     FinalRing,
     ForcedDiscard,
@@ -48,8 +48,9 @@ VERBS = {
 """Each action as an option says it, for the seat using it."""
 
 
-def choices(state: PersuasionState, seat: Seat | None) -> Pick[Any] | None:
-    """What ``seat`` may decide now (None: nothing, and always for the public view)."""
+def choices(state: PersuasionState, seat: Seat | None) -> Pick[Action | int] | None:
+    """What ``seat`` may decide now (None: nothing, and always for the public view). An
+    option leading to a further question stands for a seat or a card's place."""
     current = prompt(state)
     if seat is None or current is None or seat not in current.seats:
         return None
@@ -96,7 +97,8 @@ def _player_label(state: PersuasionState, seat: Seat, player: Seat) -> str:
 # --- the introductions and the mailing --------------------------------------------------------
 
 
-def _introductions(state: PersuasionState, seat: Seat) -> Pick[Any]:
+def _introductions(state: PersuasionState, seat: Seat) -> Pick[int]:
+    """The card to flip up (by its place), then the one to discard."""
     mine = state.traits[seat]
     return Pick(
         "Which of your cards do you flip face up?",
@@ -118,7 +120,7 @@ def _introductions(state: PersuasionState, seat: Seat) -> Pick[Any]:
     )
 
 
-def mailable(state: PersuasionState, seat: Seat, to: Seat) -> Pick[Any]:
+def mailable(state: PersuasionState, seat: Seat, to: Seat) -> Pick[Send]:
     """What ``seat`` may send ``to``: the ring, or the seal with a card ``to`` is not
     aware of (face-up cards and cards ``to`` knows are closed)."""
     ring = Option(Send(seat, to, None), "Your ring: a proposal", key="ring")
@@ -135,7 +137,8 @@ def mailable(state: PersuasionState, seat: Seat, to: Seat) -> Pick[Any]:
     )
 
 
-def _mailing(state: PersuasionState, seat: Seat) -> Pick[Any]:
+def _mailing(state: PersuasionState, seat: Seat) -> Pick[Seat]:
+    """Whom to write to, then what to send them."""
     options = []
     for to in players(state):
         if mailing.recipient_refusal(state, seat, to):
@@ -150,9 +153,11 @@ def _mailing(state: PersuasionState, seat: Seat) -> Pick[Any]:
 # --- the reception ---------------------------------------------------------------------------
 
 
-def _holding(state: PersuasionState, seat: Seat) -> Pick[Any]:
+def _holding(state: PersuasionState, seat: Seat) -> Pick[Pass | UseCard]:
     """Pass, or a card of an owner whose seal or ring ``seat`` holds (none at the Evening Ball)."""
-    options: list[Option[Any]] = [Option(Pass(seat), "Pass: use no card this time", key="pass")]
+    options: list[Option[Pass | UseCard]] = [
+        Option(Pass(seat), "Pass: use no card this time", key="pass")
+    ]
     if not state.config.evening_ball:
         for owner in state.held[seat]:
             for slot, number in enumerate(state.traits[owner]):
@@ -162,7 +167,7 @@ def _holding(state: PersuasionState, seat: Seat) -> Pick[Any]:
 
 def _card_option(
     state: PersuasionState, seat: Seat, owner: Seat, slot: int, number: int
-) -> Option[Any]:
+) -> Option[UseCard]:
     action = UseCard(seat, owner, slot)
     author = name(state, owner)
     refusal = actions.card_refusal(state, seat, owner, slot)
@@ -175,8 +180,9 @@ def _card_option(
     return Option(action, label, then=_targets(state, action, item.action))
 
 
-def _targets(state: PersuasionState, used: UseCard, kind: CardAction) -> Pick[Any]:
-    """The targets of an action ``seat`` may use now, each closed where ``apply`` refuses it."""
+def _targets(state: PersuasionState, used: UseCard, kind: CardAction) -> Pick[UseCard | int]:
+    """The targets of an action ``seat`` may use now, each closed where ``apply`` refuses it
+    (a swap asks first for the place of the card given, then for the card taken)."""
     seat, author = used.seat, used.owner
     them = name(state, author)
     if kind == CardAction.PEEK_AUTHOR:
@@ -229,7 +235,7 @@ def _targets(state: PersuasionState, used: UseCard, kind: CardAction) -> Pick[An
 
 def _bystander_option(
     state: PersuasionState, used: UseCard, kind: CardAction, other: Seat, verb: str
-) -> Option[Any]:
+) -> Option[UseCard]:
     action = evolve(used, player=other)
     label = _player_label(state, used.seat, other)
     refusal = actions.bystander_refusal(state, used.seat, used.owner, other, kind)
@@ -239,7 +245,7 @@ def _bystander_option(
     return Option(action, label, then=_cards_of(state, action, other, ask))
 
 
-def _cards_of(state: PersuasionState, used: UseCard, player: Seat, ask: str) -> Pick[Any]:
+def _cards_of(state: PersuasionState, used: UseCard, player: Seat, ask: str) -> Pick[UseCard]:
     """A Pick of ``player``'s cards as the target of ``used`` (``mine`` when they are the
     seat's own), each closed where ``apply`` would refuse it."""
     options = []
@@ -255,9 +261,9 @@ def _cards_of(state: PersuasionState, used: UseCard, player: Seat, ask: str) -> 
     return Pick(ask, tuple(options))
 
 
-def _forced_discard(state: PersuasionState, seat: Seat) -> Pick[Any]:
+def _forced_discard(state: PersuasionState, seat: Seat) -> Pick[ForcedDiscard | Seat]:
     """Holding nothing: one of anyone's cards (yours too); a player with none is closed."""
-    options: list[Option[Any]] = []
+    options: list[Option[ForcedDiscard | Seat]] = []
     for player in players(state):
         label = _player_label(state, seat, player)
         if not state.traits[player]:
@@ -276,9 +282,9 @@ def _forced_discard(state: PersuasionState, seat: Seat) -> Pick[Any]:
 # --- the last rings ----------------------------------------------------------------------------
 
 
-def _last_ring(state: PersuasionState, seat: Seat) -> Pick[Any]:
+def _last_ring(state: PersuasionState, seat: Seat) -> Pick[FinalRing]:
     partner = {a: b for a, b in state.exchanged} | {b: a for a, b in state.exchanged}
-    options: list[Option[Any]] = [Option(FinalRing(seat, None), "To the discards", key="discards")]
+    options = [Option(FinalRing(seat, None), "To the discards", key="discards")]
     for to in players(state):
         if ring_refusal(state, seat, to):
             continue

@@ -1,33 +1,26 @@
 """Persuasion's captions for the end of a season: why it ended, the last rings, the
-verdict (from the public view only; ``captions`` gathers them into ``CAPTIONS``)."""
+verdict (from the event's facts and the public view only; ``captions`` gathers them
+into ``CAPTIONS``)."""
 
 from __future__ import annotations
 
 from rules.engine import Event
-from rules.persuasion.caption_words import (
-    SOMEONE,
-    _and,
-    _find,
-    _lead,
-    _partner,
-    _singles,
-)
-from rules.persuasion.state import (
-    PersuasionView,
-    Phase,
-)
+from rules.persuasion.caption_view import and_, name, partner, singles
+from rules.persuasion.state import PersuasionView, Phase
+from rules.persuasion.told import one_of
 
 
-def _season_ends(event: Event, view: PersuasionView) -> str:
-    why = event.text.removeprefix("The season ends: ").removesuffix(".")
-    if why == "rings were exchanged":
-        engaged = [f"{view.players[a].name} and {view.players[b].name}" for a, b in view.exchanged]
+def season_ends(event: Event, view: PersuasionView) -> str:
+    emptied = one_of(event, "emptied")
+    if emptied is None:
+        engaged = [f"{name(view, a)} and {name(view, b)}" for a, b in view.exchanged]
         why = f"{'; '.join(engaged)} exchanged rings"
-    singles = _singles(view)
+    else:
+        why = f"{name(view, emptied)} has no cards left"
+    still = singles(view)
     then = (
-        f"Still single: {_and(singles)}, who may {'each ' if len(singles) > 1 else ''}send a "
-        "last ring."
-        if singles
+        f"Still single: {and_(still)}, who may {'each ' if len(still) > 1 else ''}send a last ring."
+        if still
         else "Nobody is single, so every diary is revealed at once."
     )
     return (
@@ -36,16 +29,8 @@ def _season_ends(event: Event, view: PersuasionView) -> str:
     )
 
 
-def _last_rings(event: Event, view: PersuasionView) -> str:
-    return (
-        f"The last chance for {_and(_singles(view))}: all at once and in secret, each sends "
-        "their ring to a player or to the discards. Two rings sent to each other make a match; "
-        "any other ring is discarded, and its sender is judged on the discards."
-    )
-
-
-def _last_ring_chosen(event: Event, view: PersuasionView) -> str:
-    (who,) = _find(event, view, "{} has decided where their ring goes.")
+def last_ring_chosen(event: Event, view: PersuasionView) -> str:
+    who = name(view, event.who("sender"))
     done = " That was the last: the rings are delivered." if view.phase == Phase.OVER else ""
     return (
         f"{who}'s choice stays hidden until every single player has chosen, so nobody can "
@@ -53,15 +38,16 @@ def _last_ring_chosen(event: Event, view: PersuasionView) -> str:
     )
 
 
-def _last_ring_delivered(event: Event, view: PersuasionView) -> str:
-    (who,) = _find(event, view, "{}'s ring goes to the discards.")
-    if who != SOMEONE:
+def last_ring_delivered(event: Event, view: PersuasionView) -> str:
+    sender, recipient = event.who("sender"), one_of(event, "recipient")
+    who = name(view, sender)
+    if recipient is None:
         return (
             f"{who} chose to stay single, so {who} is judged on the discards: {who} wins only "
             f"if the discards hold more of {who}'s desired symbol than of the despised one."
         )
-    who, to = _find(event, view, "{}'s ring goes to {}.")
-    if _partner(view, who) == to:
+    to = name(view, recipient)
+    if partner(view, sender) == recipient:
         return f"{to} sent their ring to {who} as well: the rings meet, and the two are matched."
     return (
         f"{to}'s ring did not come to {who}, so {who}'s ring is discarded: {who} ends single "
@@ -69,30 +55,23 @@ def _last_ring_delivered(event: Event, view: PersuasionView) -> str:
     )
 
 
-def _late_engagement(event: Event, view: PersuasionView) -> str:
-    a, b = _find(event, view, "{} and {} exchange rings at the last!")
-    return (
-        f"{a} and {b} sent their last rings to each other: a match made at the end counts just "
-        "like one made in a mailing. Each wins only if the other's cards hold more of their "
-        "own desired symbol than of the despised one."
-    )
-
-
-def _verdict(event: Event, view: PersuasionView) -> str:
-    who = _lead(event, view, " (desires ")
-    partner = _partner(view, who)
-    if event.text.endswith("a tie, which does not win."):
+def verdict(event: Event, view: PersuasionView) -> str:
+    who = name(view, event.who("player"))
+    wanted, hated = event.number("desired_count"), event.number("despised_count")
+    if wanted == hated:
         result = "Equal counts are a tie, and a tie never wins: it takes strictly more."
-    elif event.text.endswith("does not win."):
+    elif wanted < hated:
         result = "More of the despised symbol than the desired one: no win."
     else:
         result = "More of the desired symbol than the despised one: a win."
-    if partner is None:
+    engaged = one_of(event, "partner")
+    if engaged is None:
         return (
             f"{who} ended single, so {who}'s diary is read against the discards: the cards "
             f"dropped at the introductions or discarded since, and still there. {result}"
         )
+    other = name(view, engaged)
     return (
-        f"{who} ended engaged to {partner}, so {who}'s own diary is read against {partner}'s "
+        f"{who} ended engaged to {other}, so {who}'s own diary is read against {other}'s "
         f"cards. {result} Partners are judged apart: both, one or neither may win."
     )

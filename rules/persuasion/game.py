@@ -9,10 +9,12 @@ the last rings, the resolution), ``prompts``, ``choices`` and ``view``.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import assert_never
 
+from rules import registry
 from rules.chance import Chance
-from rules.engine import GameInfo, IllegalAction, OptionSpec, Outcome, Seat
+from rules.engine import GameInfo, IllegalAction, OptionSpec, Outcome, Prompt, Seat, Who, Whos
+from rules.gatekeeping import gatekept
 from rules.persuasion import help, mailing, reception, season
 from rules.persuasion.bots import PersuasionBot
 from rules.persuasion.pack import PersuasionPack, default_pack, load_pack
@@ -20,6 +22,7 @@ from rules.persuasion.prompts import prompt
 from rules.persuasion.state import (
     ACTION_TYPES,
     DIARIES,
+    Action,
     EventKind,
     FinalRing,
     ForcedDiscard,
@@ -32,8 +35,9 @@ from rules.persuasion.state import (
     Send,
     UseCard,
 )
-from rules.persuasion.table import card, log, name, players, tell
+from rules.persuasion.table import BALL, card, log, tell
 from rules.persuasion.view import view
+from rules.story import STORY
 
 __all__ = ["PERSUASION", "apply", "make_config", "new", "outcome", "prompt", "view"]
 
@@ -77,25 +81,14 @@ def new(config: PersuasionConfig, seed: int) -> PersuasionState:
         held=((),) * count,
         final=(None,) * count,
     )
-    mode = " (Evening Ball: no card actions)" if config.evening_ball else ""
-    state = log(
-        state,
-        f"The season opens{mode}: " + ", ".join(config.names) + ". "
-        f"{config.names[0]}, the most polite, holds the hostex marker.",
-        kind=EventKind.SEASON_OPENS,
-    )
-    state = log(
-        state,
-        "Introductions: everyone flips one card up and discards another.",
-        kind=EventKind.INTRODUCTIONS,
-    )
+    everyone = Whos(tuple(range(count)))
+    opening = BALL if config.evening_ball else STORY
+    state = log(state, EventKind.SEASON_OPENS, opening, everyone=everyone, hostex=Who(state.hostex))
+    state = log(state, EventKind.INTRODUCTIONS)
     for seat in range(count):
         diary = diaries[seat]
         state = tell(
-            state,
-            seat,
-            f"Your diary: you desire {diary.desired} and despise {diary.despised}.",
-            kind=EventKind.DIARY,
+            state, seat, EventKind.DIARY, desired=str(diary.desired), despised=str(diary.despised)
         )
     return state
 
@@ -110,26 +103,21 @@ _PHASE_ACTIONS: dict[Phase, tuple[type, ...]] = {
 }
 
 
-def apply(state: PersuasionState, action: Any) -> PersuasionState:
+def _apply(state: PersuasionState, action: Action, current: Prompt) -> PersuasionState:
     """The state after ``action``; IllegalAction (and nothing changed) when it is not legal."""
-    current = prompt(state)
-    if current is None:
-        raise IllegalAction("The season is over.")
-    seat = getattr(action, "seat", None)
-    if not isinstance(seat, int) or isinstance(seat, bool) or seat not in players(state):
-        raise IllegalAction("That seat is not at this table.")
-    if seat not in current.seats:
-        raise IllegalAction(f"It is not {name(state, seat)}'s turn: {current.text}")
     if not isinstance(action, _PHASE_ACTIONS[state.phase]):
         raise IllegalAction(f"That is not possible now: {current.text}")
-    if isinstance(action, Introduce):
-        return mailing.introduce(state, action)
-    if isinstance(action, Send):
-        return mailing.send(state, action)
-    if isinstance(action, FinalRing):
-        return season.final_ring(state, action)
-    assert isinstance(action, UseCard | ForcedDiscard | Pass)
-    return reception.take_turn(state, action)
+    match action:
+        case Introduce():
+            return mailing.introduce(state, action)
+        case Send():
+            return mailing.send(state, action)
+        case FinalRing():
+            return season.final_ring(state, action)
+        case UseCard() | ForcedDiscard() | Pass():
+            return reception.take_turn(state, action)
+        case _:
+            assert_never(action)
 
 
 def outcome(state: PersuasionState) -> Outcome | None:
@@ -138,6 +126,9 @@ def outcome(state: PersuasionState) -> Outcome | None:
 
 def seat_names(state: PersuasionState) -> tuple[str, ...]:
     return state.config.names
+
+
+apply = gatekept(_apply, prompt, seat_names)
 
 
 def secrets_of(state: PersuasionState, seat: Seat) -> tuple[str, ...]:
@@ -156,11 +147,7 @@ def game_stats(state: PersuasionState) -> dict[str, float]:
 
 
 PERSUASION: GameInfo[PersuasionState, PersuasionView] = GameInfo(
-    id="persuasion",
-    title="Persuasion",
-    pitch="Read the trait cards your suitors mail you, then send your ring to the right one.",
-    min_seats=MIN_PLAYERS,
-    max_seats=MAX_PLAYERS,
+    listing=registry.listing("persuasion"),
     options=(
         OptionSpec(
             "evening_ball", "Evening Ball", 0, 0, 1, "1: the simplified mode, with no card actions."
@@ -186,5 +173,4 @@ PERSUASION: GameInfo[PersuasionState, PersuasionView] = GameInfo(
     game_stats=game_stats,
     turn_of=lambda state: state.round,
     turn_word="round",
-    captions=help.CAPTIONS,
 )

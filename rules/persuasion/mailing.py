@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from attrs import evolve
 
-from rules.engine import IllegalAction, Seat
+from rules.engine import IllegalAction, Seat, Who, Whos
 from rules.persuasion.reception import begin_reception
 from rules.persuasion.state import Delivery, EventKind, Introduce, PersuasionState, Phase, Send
 from rules.persuasion.table import (
     aware,
-    card,
     clockwise,
+    face,
     flip_up,
     log,
     name,
@@ -33,16 +33,12 @@ def introduce(state: PersuasionState, action: Introduce) -> PersuasionState:
     state = flip_up(state, flipped)
     state = stamp(state, seat, dropped)
     state = to_discards(state, dropped)
-    state = log(
-        state,
-        f"{name(state, seat)} flips up {card(state, flipped).title} and discards a card.",
-        kind=EventKind.INTRODUCTION,
-    )
+    state = log(state, EventKind.INTRODUCTION, player=Who(seat), **face(state, flipped))
     state = evolve(state, introduced=state.introduced + (seat,))
     if len(state.introduced) < len(state.config.names):
         return state
     state = evolve(state, phase=Phase.MAIL)
-    return log(state, "Round 1: the mailing begins.", kind=EventKind.MAILING_BEGINS)
+    return log(state, EventKind.MAILING_BEGINS, "first", round=state.round)
 
 
 def recipient_refusal(state: PersuasionState, seat: Seat, to: Seat) -> str:
@@ -77,7 +73,7 @@ def send(state: PersuasionState, action: Send) -> PersuasionState:
     mail = list(state.mail)
     mail[seat] = Delivery(to, number)
     state = evolve(state, mail=tuple(mail))
-    state = log(state, f"{name(state, seat)} has chosen what to send.", kind=EventKind.MAIL_CHOSEN)
+    state = log(state, EventKind.MAIL_CHOSEN, sender=Who(seat))
     if any(m is None for m in state.mail):
         return state
     return _deliver(state)
@@ -90,28 +86,16 @@ def _deliver(state: PersuasionState) -> PersuasionState:
         delivery = state.mail[sender]
         assert delivery is not None
         held[delivery.to] = held[delivery.to] + (sender,)
+        by, to = Who(sender), Who(delivery.to)
         if delivery.card is None:
-            state = log(
-                state,
-                f"{name(state, sender)} sends their ring to {name(state, delivery.to)}!",
-                kind=EventKind.RING_SENT,
-            )
+            state = log(state, EventKind.RING_SENT, sender=by, recipient=to)
         else:
-            state = log(
-                state,
-                f"{name(state, sender)} sends their seal and a card to {name(state, delivery.to)}.",
-                kind=EventKind.SEAL_SENT,
-            )
-            how = f"{name(state, sender)} sends you a card"
-            state = show(state, delivery.to, delivery.card, how, kind=EventKind.SEAL_CARD)
+            state = log(state, EventKind.SEAL_SENT, sender=by, recipient=to)
+            state = show(state, delivery.to, delivery.card, EventKind.SEAL_CARD, sender=by)
     rings = {(s, m.to) for s, m in enumerate(state.mail) if m is not None and m.card is None}
     pairs = tuple(sorted((a, b) for a, b in rings if a < b and (b, a) in rings))
     for a, b in pairs:
-        state = log(
-            state,
-            f"{name(state, a)} and {name(state, b)} have exchanged rings!",
-            kind=EventKind.ENGAGEMENT,
-        )
+        state = log(state, EventKind.ENGAGEMENT, pair=Whos((a, b)))
     proposals = tuple((state.round, s, to) for s, to in sorted(rings))
     state = evolve(
         state,

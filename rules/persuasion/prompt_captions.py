@@ -4,22 +4,17 @@
 from __future__ import annotations
 
 from rules.engine import Prompt
-from rules.persuasion.caption_words import (
-    JUDGED,
-    LONGEST,
-    _and,
-    _token,
-)
+from rules.persuasion.caption_view import JUDGED, LONGEST, and_, token
 from rules.persuasion.state import PersuasionView, Phase
 
 # --- prompts -----------------------------------------------------------------------------
 
 
 def _seats(prompt: Prompt, view: PersuasionView) -> str:
-    return _and([view.players[p].name for p in prompt.seats])
+    return and_([view.players[p].name for p in prompt.seats])
 
 
-def _intro_prompt(prompt: Prompt, view: PersuasionView) -> str:
+def intro_prompt(prompt: Prompt, view: PersuasionView) -> str:
     action = "" if view.evening_ball else " and action"
     return (
         f"Introductions, one player at a time in seat order; still to go: {_seats(prompt, view)}. "
@@ -28,7 +23,7 @@ def _intro_prompt(prompt: Prompt, view: PersuasionView) -> str:
     )
 
 
-def _mail_prompt(prompt: Prompt, view: PersuasionView) -> str:
+def mail_prompt(prompt: Prompt, view: PersuasionView) -> str:
     return (
         f"Round {view.round}'s mailing, behind the curtain: a seal with a face-down card the "
         "recipient has not seen, or a ring. A player who knows all of someone's cards can only "
@@ -36,7 +31,7 @@ def _mail_prompt(prompt: Prompt, view: PersuasionView) -> str:
     )
 
 
-def _reception_prompt(prompt: Prompt, view: PersuasionView) -> str:
+def reception_prompt(prompt: Prompt, view: PersuasionView) -> str:
     seat = prompt.seats[0]
     who = view.players[seat].name
     holds = view.players[seat].holds
@@ -45,7 +40,7 @@ def _reception_prompt(prompt: Prompt, view: PersuasionView) -> str:
             f"Nobody mailed {who} a seal or ring this round, so {who} must discard a card from "
             f"anyone, even their own, stamping it first. It joins {JUDGED}."
         )
-    owners = [f"{view.players[p].name}'s {_token(view, p, seat)}" for p in holds]
+    owners = [f"{view.players[p].name}'s {token(view, p, seat)}" for p in holds]
     up = [
         f"{s.card.title} ({s.card.action.replace('_', ' ')})"
         for p in holds
@@ -53,17 +48,17 @@ def _reception_prompt(prompt: Prompt, view: PersuasionView) -> str:
         if s.faceup and s.card is not None
     ]
     said = (
-        f"{who} holds {_and(owners)}, so {who} may use the action of one of their owners' cards "
+        f"{who} holds {and_(owners)}, so {who} may use the action of one of their owners' cards "
         f"{who} is aware of (face up, or stamped by {who}), or pass."
     )
     for few in (up[:2], up[:1]):
-        shown = f" Face up among them: {_and(few)}." if few else ""
+        shown = f" Face up among them: {and_(few)}." if few else ""
         if len(said + shown) <= LONGEST:
             return said + shown
     return said
 
 
-def _final_prompt(prompt: Prompt, view: PersuasionView) -> str:
+def final_prompt(prompt: Prompt, view: PersuasionView) -> str:
     return (
         f"The season is over, but {_seats(prompt, view)} may still send a ring, in secret, to a "
         "player or to the discards. Rings sent to each other make a match; the rest are "

@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
-from rules.engine import Prompt, Seat
-from rules.memo import by_identity
+from rules.engine import Prompt, Seat, once_per_state
 from rules.persuasion.season import still_to_send
 from rules.persuasion.state import PersuasionState, Phase
 from rules.persuasion.table import clockwise, name, players
 from rules.wording import listed
 
 
-@by_identity
+@once_per_state
 def prompt(state: PersuasionState) -> Prompt | None:
     if state.phase == Phase.INTRO:
         seats = tuple(p for p in players(state) if p not in state.introduced)

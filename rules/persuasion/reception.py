@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from attrs import evolve
 
-from rules.engine import IllegalAction, Seat
+from rules.engine import IllegalAction, Seat, Who
 from rules.persuasion import actions
 from rules.persuasion.season import end_round
 from rules.persuasion.state import EventKind, ForcedDiscard, Pass, PersuasionState, Phase, UseCard
-from rules.persuasion.table import log, name, place_refusal, players, show, slot_of, to_discards
+from rules.persuasion.table import log, place_refusal, players, show, slot_of, to_discards
 
 MUST_DISCARD = "You hold no seal or ring: you must discard one of anyone's cards."
 
@@ -26,11 +26,7 @@ def begin_reception(state: PersuasionState) -> PersuasionState:
         order = [(hostex + i) % count for i in range(1, count + 1)]
         hostex = next(p for p in order if p in empty)
         if hostex != state.hostex:
-            state = log(
-                state,
-                f"The hostex marker passes to {name(state, hostex)}.",
-                kind=EventKind.HOSTEX_PASSES,
-            )
+            state = log(state, EventKind.HOSTEX_PASSES, hostex=Who(hostex))
     turns = tuple((hostex + i) % count for i in range(count))
     if state.config.evening_ball:
         turns = tuple(p for p in turns if not state.held[p])
@@ -58,18 +54,13 @@ def take_turn(state: PersuasionState, action: UseCard | ForcedDiscard | Pass) ->
             raise IllegalAction(refusal)
         player = action.player
         number = slot_of(state, player, action.target)
-        how = f"You discard {name(state, player)}'s card"
-        state = show(state, seat, number, how, kind=EventKind.DISCARD_SEEN)
-        state = log(
-            state,
-            f"{name(state, seat)} holds nothing and discards one of {name(state, player)}'s cards.",
-            kind=EventKind.FORCED_DISCARD,
-        )
+        state = show(state, seat, number, EventKind.DISCARD_SEEN, owner=Who(player))
+        state = log(state, EventKind.FORCED_DISCARD, player=Who(seat), owner=Who(player))
         state = to_discards(state, number)
     elif not holds:
         raise IllegalAction(MUST_DISCARD)
     elif isinstance(action, Pass):
-        state = log(state, f"{name(state, seat)} uses no card this time.", kind=EventKind.PASS)
+        state = log(state, EventKind.PASS, player=Who(seat))
     else:
         state = actions.use(state, action)
     state = evolve(state, turns=state.turns[1:])

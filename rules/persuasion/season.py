@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from attrs import evolve
 
-from rules.engine import IllegalAction, Outcome, Seat
+from rules.engine import Fact, IllegalAction, Outcome, Seat, Who, Whos
 from rules.persuasion.state import (
     TO_DISCARDS,
     Delivery,
@@ -13,7 +13,19 @@ from rules.persuasion.state import (
     PersuasionState,
     Phase,
 )
-from rules.persuasion.table import card, log, name, players, singles
+from rules.persuasion.table import card, log, players, singles
+from rules.persuasion.told import maybe
+from rules.story import STORY
+
+VERDICT_LINES = {
+    ("engaged", "wins"): STORY,
+    ("engaged", "tie"): "engaged_tie",
+    ("engaged", "loses"): "engaged_loses",
+    ("single", "wins"): "single_wins",
+    ("single", "tie"): "single_tie",
+    ("single", "loses"): "single_loses",
+}
+"""The verdict's line for a player engaged or single, who wins, ties or loses."""
 
 
 def end_round(state: PersuasionState) -> PersuasionState:
@@ -21,20 +33,14 @@ def end_round(state: PersuasionState) -> PersuasionState:
     else seals and rings go home and the next mailing begins."""
     empty = [p for p in players(state) if not state.traits[p]]
     if state.exchanged or empty:
-        why = (
-            "rings were exchanged"
-            if state.exchanged
-            else f"{name(state, empty[0])} has no cards left"
-        )
-        state = log(state, f"The season ends: {why}.", kind=EventKind.SEASON_ENDS)
+        if state.exchanged:
+            state = log(state, EventKind.SEASON_ENDS, emptied=maybe(None))
+        else:
+            state = log(state, EventKind.SEASON_ENDS, "out_of_cards", emptied=maybe(empty[0]))
         state = evolve(state, phase=Phase.FINAL, held=((),) * len(state.traits), turns=())
         if not still_to_send(state):
             return _resolve(state)
-        return log(
-            state,
-            "Every single player may still send their ring, at the same time.",
-            kind=EventKind.LAST_RINGS,
-        )
+        return log(state, EventKind.LAST_RINGS, singles=Whos(singles(state)))
     count = len(state.config.names)
     state = evolve(
         state,
@@ -44,11 +50,7 @@ def end_round(state: PersuasionState) -> PersuasionState:
         held=((),) * count,
         turns=(),
     )
-    return log(
-        state,
-        f"Round {state.round}: seals and rings go home; the mailing begins.",
-        kind=EventKind.MAILING_BEGINS,
-    )
+    return log(state, EventKind.MAILING_BEGINS, round=state.round)
 
 
 def still_to_send(state: PersuasionState) -> tuple[Seat, ...]:
@@ -71,54 +73,61 @@ def final_ring(state: PersuasionState, action: FinalRing) -> PersuasionState:
     final = list(state.final)
     final[seat] = Delivery(TO_DISCARDS if to is None else to, None)
     state = evolve(state, final=tuple(final))
-    state = log(
-        state,
-        f"{name(state, seat)} has decided where their ring goes.",
-        kind=EventKind.LAST_RING_CHOSEN,
-    )
+    state = log(state, EventKind.LAST_RING_CHOSEN, sender=Who(seat))
     if still_to_send(state):
         return state
     return _resolve(state)
 
 
 def _resolve(state: PersuasionState) -> PersuasionState:
+    """The last rings are delivered, the matches made, and every player judged."""
     sent = {p: d.to for p, d in enumerate(state.final) if d is not None}
     for p, to in sent.items():
-        where = "the discards" if to == TO_DISCARDS else name(state, to)
-        state = log(
-            state, f"{name(state, p)}'s ring goes to {where}.", kind=EventKind.LAST_RING_DELIVERED
-        )
+        if to == TO_DISCARDS:
+            state = log(state, EventKind.LAST_RING_DELIVERED, "to_discards", **_ring(p, None))
+        else:
+            state = log(state, EventKind.LAST_RING_DELIVERED, **_ring(p, to))
     late = tuple(sorted((p, to) for p, to in sent.items() if p < to and sent.get(to) == p))
-    for a, b in late:
-        state = log(
-            state,
-            f"{name(state, a)} and {name(state, b)} exchange rings at the last!",
-            kind=EventKind.LATE_ENGAGEMENT,
-        )
+    for pair in late:
+        state = log(state, EventKind.LATE_ENGAGEMENT, pair=Whos(pair))
     pairs = state.exchanged + late
     partner = {a: b for a, b in pairs} | {b: a for a, b in pairs}
     winners: list[Seat] = []
     losers: list[Seat] = []
-    lines = []
+    told = len(state.log)
     for p in players(state):
-        diary = state.diaries[p]
-        if p in partner:
-            pile = state.traits[partner[p]]
-            where = f"engaged to {name(state, partner[p])}, whose cards hold"
-        else:
-            pile = state.discards
-            where = "single; the discards hold"
-        symbols = [s for number in pile for s in card(state, number).symbols]
-        want, hate = symbols.count(diary.desired), symbols.count(diary.despised)
-        won = want > hate
+        state, won = _judged(state, p, partner.get(p))
         (winners if won else losers).append(p)
-        verdict = (
-            "wins." if won else "a tie, which does not win." if want == hate else "does not win."
-        )
-        lines.append(
-            f"{name(state, p)} (desires {diary.desired}, despises {diary.despised}) is {where} "
-            f"{want} {diary.desired} and {hate} {diary.despised}: {verdict}"
-        )
-    outcome = Outcome(tuple(winners), tuple(losers), "\n".join(lines))
-    state = evolve(state, exchanged=pairs, phase=Phase.OVER, result=outcome)
-    return log(state, *lines, kind=EventKind.VERDICT)
+    verdicts = "\n".join(event.text for event in state.log[told:])
+    outcome = Outcome(tuple(winners), tuple(losers), verdicts)
+    return evolve(state, exchanged=pairs, phase=Phase.OVER, result=outcome)
+
+
+def _ring(sender: Seat, to: Seat | None) -> dict[str, Fact]:
+    """The facts of a last ring delivered: who sent it, and to whom (None: the discards)."""
+    return {"sender": Who(sender), "recipient": maybe(to)}
+
+
+def _judged(
+    state: PersuasionState, player: Seat, partner: Seat | None
+) -> tuple[PersuasionState, bool]:
+    """``player``'s verdict told (their diary against their partner's cards, or the
+    discards for a single player), and whether they win."""
+    diary = state.diaries[player]
+    pile = state.discards if partner is None else state.traits[partner]
+    symbols = [s for number in pile for s in card(state, number).symbols]
+    want, hate = symbols.count(diary.desired), symbols.count(diary.despised)
+    result = "wins" if want > hate else "tie" if want == hate else "loses"
+    line = VERDICT_LINES["single" if partner is None else "engaged", result]
+    state = log(
+        state,
+        EventKind.VERDICT,
+        line,
+        player=Who(player),
+        partner=maybe(partner),
+        desired=str(diary.desired),
+        despised=str(diary.despised),
+        desired_count=want,
+        despised_count=hate,
+    )
+    return state, want > hate

@@ -8,12 +8,11 @@ name cards by position (whose traits, which slot), not by number.
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import Any
 
 from attrs import frozen
 
 from rules.choices import Pick
-from rules.engine import Event, Outcome, Seat
+from rules.engine import Event, Outcome, Prompt, Seat, asked_field
 
 
 class Symbol(StrEnum):
@@ -40,9 +39,10 @@ class CardAction(StrEnum):
 
 
 class EventKind(StrEnum):
-    """What moment of the season an event of the log records: the key of its teaching
-    caption (``rules.persuasion.captions``). One kind per moment the rules make, not one
-    per wording; the private ones are notes for their seat alone."""
+    """What moment of the season an event of the log records: the key of its facts and
+    words (``told.py``, ``story.toml``) and of its teaching caption
+    (``rules.persuasion.captions``). One kind per moment the rules make, not one per
+    wording; the private ones are notes for their seat alone."""
 
     # the season opens
     SEASON_OPENS = "season_opens"
@@ -260,6 +260,9 @@ class FinalRing:
 
 ACTION_TYPES = (Introduce, Send, UseCard, ForcedDiscard, Pass, FinalRing)
 
+Action = Introduce | Send | UseCard | ForcedDiscard | Pass | FinalRing
+"""Every Persuasion action (``ACTION_TYPES``, as one type)."""
+
 # --- state ----------------------------------------------------------------------------
 
 TO_DISCARDS = -1
@@ -307,6 +310,7 @@ class PersuasionState:
     """Resolution: where each single player sent their ring (``TO_DISCARDS``: the discards)."""
     log: tuple[Event, ...] = ()
     result: Outcome | None = None
+    asked: list[Prompt | None] = asked_field()
 
 
 # --- views ------------------------------------------------------------------------------
@@ -361,10 +365,11 @@ class PersuasionView:
     """What this seat mailed this round."""
     diaries: tuple[Diary, ...] = ()
     """Every diary: only once the game is over."""
-    choices: Pick[Any] | None = None
+    choices: Pick[Action | int] | None = None
     """What this seat may decide now: the cards to flip and discard, whom to mail
     what, the card actions and their targets (or a forced discard), where the last
-    ring goes. Each option is open, or closed with the rules' own reason."""
+    ring goes. Each option is open, or closed with the rules' own reason; an option
+    leading to a further question stands for a seat or a card's place (an ``int``)."""
     notes: tuple[str, ...] = ()
     """The private events addressed to this seat: its diary, the cards it saw."""
     reveal: PersuasionReveal | None = None

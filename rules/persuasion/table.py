@@ -1,24 +1,36 @@
-"""Persuasion's vocabulary on the table: players, aware, stamp, flip up, move, card words."""
+"""Persuasion's vocabulary on the table: players, aware, stamp, flip up, move, card words,
+and telling its events (``log``, ``tell``, ``show``: ``told.py``, ``story.toml``)."""
 
 from __future__ import annotations
 
 from attrs import evolve
 
-from rules.engine import Event, IllegalAction, Seat
+from rules.engine import Fact, IllegalAction, Seat
 from rules.persuasion.state import EventKind, PersuasionState, TraitCard
+from rules.persuasion.told import TOLD, maybe
+from rules.story import STORY
+
+BALL = "ball"
+"""The line of a note that describes a card at the Evening Ball, where it has no action."""
 
 
 def card(state: PersuasionState, number: int) -> TraitCard:
     return state.config.cards[number]
 
 
-def describe(item: TraitCard, actions: bool = True) -> str:
-    """ "Lock of Hair (passion; action: give author)"; without ``actions`` (the Evening
-    Ball, which has none) "Lock of Hair (passion)"."""
-    symbols = ", ".join(item.symbols)
-    if not actions:
-        return f"{item.title} ({symbols})"
-    return f"{item.title} ({symbols}; action: {item.action.replace('_', ' ')})"
+def action_words(item: TraitCard) -> str:
+    """The card's action in words: "give author"."""
+    return item.action.replace("_", " ")
+
+
+def face(state: PersuasionState, number: int) -> dict[str, Fact]:
+    """The facts of a card as its face tells it: its title, symbols and action."""
+    item = card(state, number)
+    return {
+        "card": item.title,
+        "symbols": tuple(str(s) for s in item.symbols),
+        "action": action_words(item),
+    }
 
 
 def name(state: PersuasionState, seat: Seat) -> str:
@@ -94,11 +106,7 @@ def flip_if_known(state: PersuasionState, number: int) -> PersuasionState:
     others = [p for p in range(len(state.traits)) if p != owner]
     if all(p in state.stamps[number] for p in others):
         state = flip_up(state, number)
-        return log(
-            state,
-            f"Everyone knows {card(state, number).title}: it flips face up.",
-            kind=EventKind.KNOWN_TO_ALL,
-        )
+        return log(state, EventKind.KNOWN_TO_ALL, owner=maybe(owner), **face(state, number))
     return state
 
 
@@ -129,22 +137,34 @@ def to_discards(state: PersuasionState, number: int) -> PersuasionState:
     return flip_if_known(evolve(state, discards=state.discards + (number,)), number)
 
 
-def log(state: PersuasionState, *texts: str, kind: EventKind) -> PersuasionState:
-    """Public events, each of ``kind`` (the key of its teaching caption)."""
-    return evolve(state, log=state.log + tuple(Event(t, kind=kind) for t in texts))
+def log(
+    state: PersuasionState, kind: EventKind, line: str = STORY, /, **facts: Fact
+) -> PersuasionState:
+    """A public event of ``kind`` about ``facts``, told by the kind's ``line``."""
+    event = TOLD.event(kind, state.config.names, facts, line=line)
+    return evolve(state, log=state.log + (event,))
 
 
-def tell(state: PersuasionState, seat: Seat, *texts: str, kind: EventKind) -> PersuasionState:
-    """Private events for ``seat``, each of ``kind``."""
-    return evolve(state, log=state.log + tuple(Event(t, (seat,), kind=kind) for t in texts))
+def tell(
+    state: PersuasionState, seat: Seat, kind: EventKind, line: str = STORY, /, **facts: Fact
+) -> PersuasionState:
+    """A private event of ``kind`` about ``facts`` for ``seat``, told by the kind's ``line``."""
+    event = TOLD.event(kind, state.config.names, facts, (seat,), line)
+    return evolve(state, log=state.log + (event,))
 
 
 def show(
-    state: PersuasionState, seat: Seat, number: int, how: str, *, kind: EventKind
+    state: PersuasionState,
+    seat: Seat,
+    number: int,
+    kind: EventKind,
+    line: str = STORY,
+    /,
+    **facts: Fact,
 ) -> PersuasionState:
-    """The seat looks at a card (and stamps it), told privately what it is (its action
-    too, but at the Evening Ball) in a note of ``kind``."""
-    item = card(state, number)
-    text = f"{how}: {describe(item, not state.config.evening_ball)}."
-    state = tell(state, seat, text, kind=kind)
+    """The seat looks at a card (and stamps it), told privately what it is in a note of
+    ``kind`` about ``facts`` and the card's face: its action too, but at the Evening
+    Ball, whose notes (only a seal's card and a discard) are told by their ``ball`` line."""
+    told = BALL if state.config.evening_ball else line
+    state = tell(state, seat, kind, told, **facts, **face(state, number))
     return stamp(state, seat, number)

@@ -199,6 +199,31 @@ class NarratorTrim:
     trimmed: tuple[Seat, ...] = ()
 
 
+Action = (
+    ClaimFloor
+    | Decline
+    | Retire
+    | StartArgument
+    | Join
+    | Reroll
+    | PlayCards
+    | RaiseStakes
+    | Follow
+    | DrawFromPile
+    | RevealFauxPas
+    | Vote
+    | AnswerArgument
+    | SetStake
+    | SpendRapport
+    | NarratorVerdict
+    | NarratorAward
+    | NarratorEndRound
+    | NarratorSettleTie
+    | NarratorReviewStakes
+    | NarratorTrim
+)
+"""Every Temptress action (``ACTION_TYPES``, as one type)."""
+
 ACTION_TYPES = (
     ClaimFloor,
     Decline,

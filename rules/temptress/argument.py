@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from attrs import evolve
 
-from rules.engine import IllegalAction, Seat
+from rules.engine import Fact, IllegalAction, Seat, Who, Whos
+from rules.story import STORY
 from rules.temptress import clues
 from rules.temptress.judging import close, roll_off
 from rules.temptress.state import (
@@ -23,7 +24,7 @@ from rules.temptress.state import (
     StakeKind,
     TemptressState,
 )
-from rules.temptress.table import cards_text, log, name, tell, with_suitor
+from rules.temptress.table import cards_text, log, tell, told, with_suitor
 from rules.temptress.targets import begin_target, changed, current, opponent_of
 
 LONGEST_PROMISE = 120
@@ -63,9 +64,7 @@ def answer_argument(state: TemptressState, seat: Seat, avoid: bool) -> Temptress
     suitor = state.suitors[seat]
     if not avoid:
         state = log(
-            state,
-            f"{name(state, seat)} accepts the argument. Both sides set a stake.",
-            kind=EventKind.ARGUMENT_ACCEPTED,
+            state, EventKind.ARGUMENT_ACCEPTED, suitor=Who(seat), initiator=Who(contest.actor)
         )
         return changed(state, stage=ContestStage.STAKES)
     refusal = avoid_refusal(state, seat)
@@ -74,9 +73,10 @@ def answer_argument(state: TemptressState, seat: Seat, avoid: bool) -> Temptress
     state = with_suitor(state, seat, rapport=suitor.rapport - contest.chips, immune=True)
     state = log(
         state,
-        f"{name(state, seat)} spends {contest.chips} Rapport to avoid the argument: "
-        "nobody may argue with them again this round.",
-        kind=EventKind.ARGUMENT_AVOIDED,
+        EventKind.ARGUMENT_AVOIDED,
+        suitor=Who(seat),
+        initiator=Who(contest.actor),
+        chips=contest.chips,
     )
     return close(state)
 
@@ -114,9 +114,14 @@ def set_stake(state: TemptressState, seat: Seat, kind: str, promise: str) -> Tem
     stakes = list(contest.stakes)
     stakes[index] = Stake(stake_kind, promise)
     state = changed(state, stakes=tuple(stakes))
-    detail = f": '{promise}'" if stake_kind == StakeKind.PROMISE else ""
-    text = f"{name(state, seat)}'s stake: {STAKE_NAMES[stake_kind]}{detail}."
-    state = log(state, text, kind=EventKind.STAKE)
+    state = log(
+        state,
+        EventKind.STAKE,
+        "promise" if stake_kind == StakeKind.PROMISE else STORY,
+        suitor=Who(seat),
+        stake=STAKE_NAMES[stake_kind],
+        promise=promise,
+    )
     if None in stakes:
         return state
     if state.narrator_seat is not None:
@@ -136,18 +141,13 @@ def review_stakes(state: TemptressState, rejected: tuple[Seat, ...]) -> Temptres
         raise IllegalAction(refusal)
     contest = current(state)
     if not rejected:
-        state = log(state, "The narrator accepts both stakes.", kind=EventKind.NARRATOR_STAKES)
+        state = log(state, EventKind.NARRATOR_STAKES, rejected=Whos(()))
         return begin_target(state, contest.participants)
     stakes = tuple(
         None if s in rejected else stake
         for s, stake in zip(contest.participants, contest.stakes, strict=True)
     )
-    who = " and ".join(name(state, s) for s in rejected)
-    state = log(
-        state,
-        f"The narrator rejects the stake of {who}: choose again.",
-        kind=EventKind.NARRATOR_STAKES,
-    )
+    state = log(state, EventKind.NARRATOR_STAKES, "rejected", rejected=Whos(rejected))
     return changed(state, stakes=stakes, stage=ContestStage.STAKES)
 
 
@@ -189,8 +189,7 @@ def trim(state: TemptressState, trimmed: tuple[Seat, ...]) -> TemptressState:
     if refusal:
         raise IllegalAction(refusal)
     if not trimmed:
-        stand = "The narrator lets the played values stand."
-        return settle(log(state, stand, kind=EventKind.NARRATOR_VALUES))
+        return settle(log(state, EventKind.NARRATOR_VALUES, side=Whos(()), total=0, goal=0))
     contest = current(state)
     plays = []
     for play in contest.plays:
@@ -198,9 +197,11 @@ def trim(state: TemptressState, trimmed: tuple[Seat, ...]) -> TemptressState:
         if play.seat in trimmed and play.total > goal:
             state = log(
                 state,
-                f"The narrator counts {name(state, play.seat)}'s cards only up to the target: "
-                f"{play.total} toward {goal} counts as {goal}.",
-                kind=EventKind.NARRATOR_VALUES,
+                EventKind.NARRATOR_VALUES,
+                "counted",
+                side=Whos((play.seat,)),
+                total=play.total,
+                goal=goal,
             )
             play = evolve(play, total=goal)
         plays.append(play)
@@ -213,12 +214,7 @@ def settle(state: TemptressState) -> TemptressState:
     number = contest.target
     players = tuple(s for s in contest.participants if contest.total(s, number) is not None)
     if len(players) == 1 and not contest.reached(players[0], number) and number > 1:
-        state = log(
-            state,
-            f"{name(state, players[0])} missed the raised target alone: the cards played "
-            "for the previous target settle the argument.",
-            kind=EventKind.PREVIOUS_TARGET,
-        )
+        state = log(state, EventKind.PREVIOUS_TARGET, suitor=Who(players[0]))
         number -= 1
         players = tuple(s for s in contest.participants if contest.total(s, number) is not None)
     if len(players) == 1:
@@ -229,19 +225,11 @@ def settle(state: TemptressState) -> TemptressState:
         tied = tuple(s for s in players if totals[s] == best)
         winner, state = (tied[0], state) if len(tied) == 1 else roll_off(state, tied)
     loser = opponent_of(contest, winner)
-    state = log(
-        state,
-        f"{name(state, winner)} wins the argument with {name(state, loser)}.",
-        kind=EventKind.ARGUMENT_WON,
-    )
+    state = log(state, EventKind.ARGUMENT_WON, winner=Who(winner), loser=Who(loser))
     index = contest.participants.index(winner)
     stake = contest.stakes[index]
     if contest.stake_off[index] or stake is None:
-        state = log(
-            state,
-            f"{name(state, winner)}'s stake was off the table: nothing is won.",
-            kind=EventKind.NOTHING_WON,
-        )
+        state = log(state, EventKind.NOTHING_WON, winner=Who(winner))
     else:
         state = _pay_stake(state, winner, loser, stake.kind, stake.promise)
     return close(state)
@@ -250,26 +238,28 @@ def settle(state: TemptressState) -> TemptressState:
 def _pay_stake(
     state: TemptressState, winner: Seat, loser: Seat, kind: StakeKind, promise: str
 ) -> TemptressState:
-    who = name(state, loser)
-    held = state.suitors[loser].clues
     if kind == StakeKind.PROMISE:
-        pact = f"{who} promised {name(state, winner)}: {promise}"
+        sides: dict[str, Fact] = {"promiser": Who(loser), "winner": Who(winner), "promise": promise}
+        pact = told(state, EventKind.PACT, "pact", **sides)
         state = evolve(state, pacts=state.pacts + (pact,))
-        return log(state, f"Pact recorded: {pact}", kind=EventKind.PACT)
+        return log(state, EventKind.PACT, **sides)
+    state = log(state, EventKind.STAKE_SEEN, winner=Who(winner), loser=Who(loser))
     if kind == StakeKind.SEE_HAND:
-        text = f"{who}'s hand right now: {cards_text(state.suitors[loser].hand)}."
-    else:
-        about_her = kind == StakeKind.SEE_SORCERESS_CLUES
-        wanted = [c for c in held if (c.kind in SORCERESS_KINDS) == about_her]
-        label = "sorceress" if about_her else "match"
-        lines = " ".join(f"'{clues.clue_line(state, c)}'" for c in wanted) or "none at all"
-        text = f"{who}'s {label} clues: {lines}"
-        mine = state.suitors[winner]
-        fresh = tuple((loser, c) for c in wanted if (loser, c) not in mine.seen)
-        state = with_suitor(state, winner, seen=mine.seen + fresh)
-    state = log(
+        hand = cards_text(state.suitors[loser].hand)
+        shown: dict[str, Fact] = {"loser": Who(loser), "about": "hand", "cards": hand, "clues": ""}
+        return tell(state, winner, EventKind.STAKE_SHOWN, **shown)
+    about_her = kind == StakeKind.SEE_SORCERESS_CLUES
+    wanted = [c for c in state.suitors[loser].clues if (c.kind in SORCERESS_KINDS) == about_her]
+    mine = state.suitors[winner]
+    fresh = tuple((loser, c) for c in wanted if (loser, c) not in mine.seen)
+    state = with_suitor(state, winner, seen=mine.seen + fresh)
+    return tell(
         state,
-        f"{name(state, winner)} sees what was staked, behind the curtain.",
-        kind=EventKind.STAKE_SEEN,
+        winner,
+        EventKind.STAKE_SHOWN,
+        "clues" if wanted else "no_clues",
+        loser=Who(loser),
+        about="sorceress" if about_her else "match",
+        cards="",
+        clues=" ".join(f"'{clues.clue_line(state, c)}'" for c in wanted),
     )
-    return tell(state, winner, text, kind=EventKind.STAKE_SHOWN)

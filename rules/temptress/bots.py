@@ -21,7 +21,7 @@ clue kinds left, whether it may retire); it never works a rule out again.
 from __future__ import annotations
 
 from itertools import combinations
-from typing import Any
+from typing import TypeGuard, TypeVar
 
 from attrs import evolve, frozen
 
@@ -30,8 +30,22 @@ from rules.chance import Chance
 from rules.choices import Option, Pick
 from rules.engine import Seat
 from rules.temptress import belief as beliefs
-from rules.temptress.actions import Retire, RevealFauxPas, SpendRapport
-from rules.temptress.choice_types import ChoiceKey, VerdictChoices
+from rules.temptress.actions import (
+    ACTION_TYPES,
+    Action,
+    ClaimFloor,
+    DrawFromPile,
+    NarratorReviewStakes,
+    NarratorSettleTie,
+    NarratorTrim,
+    PlayCards,
+    Reroll,
+    Retire,
+    RevealFauxPas,
+    SpendRapport,
+    StartArgument,
+)
+from rules.temptress.choice_types import ChoiceKey, SeatChoices, VerdictChoices
 from rules.temptress.dice_odds import chance_3d10_at_most, chance_3d10_at_most_with_reroll
 from rules.temptress.playing import PlayChoices
 from rules.temptress.state import (
@@ -69,26 +83,45 @@ HIGH_TOTAL = 22
 CLOSE_CALL = 1
 """An island voter's yardsticks: a first total this high, or this close to the target."""
 
+A = TypeVar("A")
 
-def _keyed(choices: Pick[Any], key: str) -> Option[Any]:
+
+def _of_actions(choices: Pick[object]) -> TypeGuard[Pick[Action]]:
+    """Whether every option of ``choices`` stands for an action (the narrator's pick of
+    sides has seats, which fill one)."""
+    return all(isinstance(option.value, ACTION_TYPES) for option in choices.options)
+
+
+def _asking(choices: Pick[object], kind: type[A]) -> TypeGuard[Pick[A]]:
+    """Whether every option of ``choices`` stands for a ``kind``."""
+    return all(isinstance(option.value, kind) for option in choices.options)
+
+
+def _stands_for(option: Option[object], kind: type[A]) -> TypeGuard[Option[A]]:
+    return isinstance(option.value, kind)
+
+
+def _keyed(choices: Pick[A], key: str) -> Option[A]:
     option = choices.keyed(key)
     assert option is not None, f"no {key!r} option in {choices.ask!r}"
     return option
 
 
-def _then(option: Option[Any]) -> Pick[Any]:
+def _then(option: Option[object]) -> Pick[object]:
+    """The question ``option`` leads to (its options stand for anything: the cards of a
+    refill fill its action)."""
     assert isinstance(option.then, Pick)
     return option.then
 
 
-def _accusations(option: Option[Any] | None) -> list[Retire]:
+def _accusations(option: Option[object] | None) -> list[Retire]:
     """The retirements open under a floor's retire option (none without a flush)."""
     if option is None or not option.open:
         return []
-    return [o.value for o in _then(option).opened]
+    return [o.value for o in _then(option).opened if isinstance(o.value, Retire)]
 
 
-def _weighted(options: list[Option[Any]], weights: list[float], chance: Chance) -> Option[Any]:
+def _weighted(options: list[Option[A]], weights: list[float], chance: Chance) -> Option[A]:
     """One of ``options``, each as likely as its weight."""
     roll, _ = chance.below(10_000)
     point = roll / 10_000 * sum(weights)
@@ -106,7 +139,7 @@ class TemptressBot:
     seat: Seat
     seed: int
 
-    def choose(self, view: TemptressView) -> Any:
+    def choose(self, view: TemptressView) -> Action:
         chance = Chance(self.seed * 1_000_003 + len(view.log) * 17 + view.round)
         seat = self.seat
         choices = view.choices
@@ -117,17 +150,17 @@ class TemptressBot:
         belief = beliefs.belief_from(view)
         suit = belief.best_suit()
         if isinstance(choices, Pick) and isinstance(choices.options[0].value, RevealFauxPas):
-            cards = [o.value.card for o in choices.opened]
+            cards = [o.value.card for o in choices.opened if isinstance(o.value, RevealFauxPas)]
             return RevealFauxPas(seat, self._least_useful(cards, suit))
         contest = view.contest
         if view.stage == Stage.FLOOR:
-            assert isinstance(choices, Pick)
+            assert isinstance(choices, Pick) and _of_actions(choices)
             return self._floor(view, choices, belief, suit, chance)
         if view.stage == Stage.SPEND:
-            assert isinstance(choices, Pick)
+            assert isinstance(choices, Pick) and _asking(choices, SpendRapport)
             return self._spend(view, choices, belief, suit)
         if view.stage == Stage.FINAL:
-            assert isinstance(choices, Pick)
+            assert isinstance(choices, Pick) and _of_actions(choices)
             accusations = [o.value for o in choices.opened if isinstance(o.value, Retire)]
             retire = self._retirement(view, accusations, belief, FINAL_CONFIDENCE)
             return retire or _keyed(choices, ChoiceKey.DECLINE).value
@@ -139,11 +172,11 @@ class TemptressBot:
     def _floor(
         self,
         view: TemptressView,
-        choices: Pick[Any],
+        choices: Pick[Action],
         belief: beliefs.Belief,
         suit: Suit,
         chance: Chance,
-    ) -> Any:
+    ) -> Action:
         accusations = _accusations(choices.keyed(ChoiceKey.RETIRE))
         retire = self._retirement(view, accusations, belief, self._confidence_needed(view))
         if retire is not None:
@@ -155,9 +188,15 @@ class TemptressBot:
             opponents = [o for o in _then(argue).options if o.open]
             if opponents:
                 opponent, chance = chance.pick(tuple(opponents))
-                return _then(opponent).options[0].value  # one chip
+                argument = _then(opponent).options[0].value  # one chip
+                assert isinstance(argument, StartArgument)
+                return argument
         court = _keyed(choices, ChoiceKey.COURT)
-        women = [o for o in _then(court).options if o.open] if court.open else []
+        women = (
+            [o for o in _then(court).options if o.open and _stands_for(o, ClaimFloor)]
+            if court.open
+            else []
+        )
         if spare and women:
             # Court the likely match, but not always the favourite: the table sees whom
             # each suitor courts, and a spread of courtships gives less away.
@@ -207,7 +246,7 @@ class TemptressBot:
     def _least_useful(candidates: list[PlayingCard], suit: Suit) -> PlayingCard:
         return min(candidates, key=lambda c: (c.suit == suit, c.rank))
 
-    def _play(self, contest: Contest, choices: PlayChoices, suit: Suit) -> Any:
+    def _play(self, contest: Contest, choices: PlayChoices, suit: Suit) -> PlayCards | Reroll:
         """The fewest, cheapest spare cards that reach the target, with spare Rapport to help.
 
         One Rapport chip is always kept back for the round-end spending.
@@ -277,17 +316,17 @@ class TemptressBot:
         self,
         view: TemptressView,
         contest: Contest,
-        choices: Any,
+        choices: SeatChoices,
         belief: beliefs.Belief,
         suit: Suit,
         chance: Chance,
-    ) -> Any:
+    ) -> Action:
         stage = contest.stage
         roll, chance = chance.below(100)
         if stage == ContestStage.PLAY:
             assert isinstance(choices, PlayChoices)
             return self._play(contest, choices, suit)
-        assert isinstance(choices, Pick)
+        assert isinstance(choices, Pick) and _of_actions(choices)
         if stage == ContestStage.JOIN:
             spare = self._spare(view.hand, suit)
             return _keyed(
@@ -305,7 +344,7 @@ class TemptressBot:
             wants = self._raise_odds(view, contest, suit) >= 0.5
             return _keyed(choices, ChoiceKey.FOLLOW if wants else ChoiceKey.PASS).value
         if stage == ContestStage.DRAW:
-            piles = [o.value for o in choices.opened]
+            piles = [o.value for o in choices.opened if isinstance(o.value, DrawFromPile)]
             return max(piles, key=lambda d: belief.p_pile_suit(d.woman, suit))
         if stage == ContestStage.VOTE:
             return _keyed(choices, "yes" if self._deserves(view, contest) else "no").value
@@ -340,7 +379,11 @@ class TemptressBot:
     # --- round end --------------------------------------------------------------------------
 
     def _spend(
-        self, view: TemptressView, choices: Pick[Any], belief: beliefs.Belief, suit: Suit
+        self,
+        view: TemptressView,
+        choices: Pick[SpendRapport],
+        belief: beliefs.Belief,
+        suit: Suit,
     ) -> SpendRapport:
         """First pin down the suit, then collect it, then hunt the sorceress."""
         me = view.suitors[self.seat]
@@ -350,9 +393,11 @@ class TemptressBot:
         discard: list[PlayingCard] = []
         if refill_option.open:
             cards = _then(refill_option)
-            discard = [o.value for o in cards.options]
+            discard = [o.value for o in cards.options if isinstance(o.value, PlayingCard)]
             ranked = sorted(discard, key=lambda c: (c.suit != suit, -c.rank))
-            refill = evolve(cards.template, **{cards.fills: tuple(ranked[: cards.most])})
+            template = cards.template  # the refill, its cards to be filled in
+            assert isinstance(template, SpendRapport) and cards.fills == "cards"
+            refill = evolve(template, cards=tuple(ranked[: cards.most]))
         mine = [c for c in discard if c.suit == suit]
         held = sum(1 for c in view.hand if c.suit == suit)
         gain = min(need, len(mine))
@@ -404,14 +449,17 @@ class TemptressBot:
 
     # --- a bot narrator -----------------------------------------------------------------------
 
-    def _narrate(self, view: TemptressView, choices: Any, chance: Chance) -> Any:
+    def _narrate(self, view: TemptressView, choices: SeatChoices, chance: Chance) -> Action:
         contest = view.contest
         if isinstance(choices, VerdictChoices):
             return choices.action((), False)
         assert isinstance(choices, Pick)
         if contest is not None and contest.stage == ContestStage.TIE:
-            winner, _ = chance.pick(tuple(o.value for o in choices.options))
+            sides = [o.value for o in choices.options if isinstance(o.value, NarratorSettleTie)]
+            winner, _ = chance.pick(tuple(sides))
             return winner
         if contest is not None and contest.stage in (ContestStage.REVIEW, ContestStage.TRIM):
-            return choices.answer(())
+            ruling = choices.answer(())  # the sides picked fill the ruling: none
+            assert isinstance(ruling, NarratorReviewStakes | NarratorTrim)
+            return ruling
         raise ValueError("a bot narrator leaves the open floor to the suitors")

@@ -5,14 +5,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from enum import StrEnum
-from typing import Any
 
 from attrs import frozen
 
 from rules.chance import Chance
 from rules.choices import Option, Pick, Write
 from rules.engine import Seat
-from rules.temptress.actions import NarratorVerdict
+from rules.temptress.actions import Action, NarratorVerdict
 from rules.temptress.playing import PlayChoices
 from rules.temptress.state import SpendChoice
 
@@ -47,7 +46,7 @@ def short(text: str) -> str:
     return text if len(text) <= LABEL_WIDTH else text[: LABEL_WIDTH - 1].rstrip() + "…"
 
 
-def answerable(question: Pick[Any] | Write[Any] | None) -> bool:
+def answerable(question: Pick[object] | Write[object] | None) -> bool:
     """Whether some answer to ``question`` is open, all the way down."""
     if question is None or isinstance(question, Write):
         return True
@@ -56,12 +55,12 @@ def answerable(question: Pick[Any] | Write[Any] | None) -> bool:
 
 
 @frozen
-class FloorPick(Pick[Any]):
+class FloorPick(Pick[Action]):
     """The open floor's question. Retiring stays open whatever the hand holds (the public
     table must not learn whether it is a flush), so a random answer skips options that
     lead only to closed ones."""
 
-    def draw(self, chance: Chance) -> tuple[Any, Chance]:
+    def draw(self, chance: Chance) -> tuple[Action, Chance]:
         live = [o for o in self.options if o.open and answerable(o.then)]
         if not live:
             raise ValueError(f"no open option for {self.ask!r}")
@@ -90,5 +89,6 @@ class VerdictChoices:
         return self.action(verdict.awards, bool(coin) and self.twist.open), chance
 
 
-SeatChoices = Pick[Any] | PlayChoices | VerdictChoices
-"""What a Temptress view offers its seat."""
+SeatChoices = Pick[Action] | Pick[Seat] | PlayChoices | VerdictChoices
+"""What a Temptress view offers its seat: a question of actions, the narrator's pick of
+sides (seats filling the action's field), a play, or the narrator's verdict."""

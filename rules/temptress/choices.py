@@ -10,7 +10,7 @@ on what is picked together. The narrator's choices are in ``narrator_choices``.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TypeVar
 
 from rules.choices import Option, Pick, Write, plural
 from rules.engine import Seat
@@ -45,6 +45,8 @@ from rules.temptress.state import (
 )
 from rules.temptress.table import name, woman_name
 
+A = TypeVar("A")
+
 
 def choices_for(state: TemptressState, seat: Seat | None) -> SeatChoices | None:
     """What ``seat`` may decide now (None: nothing; always None for the public table)."""
@@ -66,7 +68,7 @@ def choices_for(state: TemptressState, seat: Seat | None) -> SeatChoices | None:
 # --- suitors ----------------------------------------------------------------------------
 
 
-def _faux_pas(state: TemptressState, seat: Seat) -> Pick[Any]:
+def _faux_pas(state: TemptressState, seat: Seat) -> Pick[RevealFauxPas]:
     suitor = state.suitors[seat]
     return Pick(
         "A Faux Pas: lay one of your cards face up for everyone to see.",
@@ -78,16 +80,16 @@ def _faux_pas(state: TemptressState, seat: Seat) -> Pick[Any]:
     )
 
 
-def _women(state: TemptressState, option: Callable[[int], Option[Any]]) -> tuple[Option[Any], ...]:
+def _women(state: TemptressState, option: Callable[[int], Option[A]]) -> tuple[Option[A], ...]:
     return tuple(option(w) for w in range(len(state.women)))
 
 
-def _court(state: TemptressState, seat: Seat) -> Option[Any]:
+def _court(state: TemptressState, seat: Seat) -> Option[ClaimFloor]:
     closed = floor.court_refusal(state, seat)
     if closed:
         return Option(ClaimFloor(seat, 0), "Court a woman", closed=closed, key=ChoiceKey.COURT)
 
-    def woman(w: int) -> Option[Any]:
+    def woman(w: int) -> Option[ClaimFloor]:
         describe = Write(
             f"What do you do to court {woman_name(state, w)}? (one line, or nothing)",
             ClaimFloor(seat, w, ""),
@@ -105,7 +107,7 @@ def _court(state: TemptressState, seat: Seat) -> Option[Any]:
     return Option(ClaimFloor(seat, 0), "Court a woman", then=whom, key=ChoiceKey.COURT)
 
 
-def _argue(state: TemptressState, seat: Seat) -> Option[Any]:
+def _argue(state: TemptressState, seat: Seat) -> Option[StartArgument]:
     count = len(state.suitors)
     others = tuple((seat + i) % count for i in range(1, count))
     closed = floor.argue_refusal(state, seat)
@@ -114,7 +116,7 @@ def _argue(state: TemptressState, seat: Seat) -> Option[Any]:
         return Option(StartArgument(seat, others[0], 1), label, closed=closed, key=ChoiceKey.ARGUE)
     rapport = state.suitors[seat].rapport
 
-    def opponent(other: Seat) -> Option[Any]:
+    def opponent(other: Seat) -> Option[StartArgument]:
         action = StartArgument(seat, other, 1)
         refusal = floor.opponent_refusal(state, seat, other)
         if refusal:
@@ -132,8 +134,8 @@ def _argue(state: TemptressState, seat: Seat) -> Option[Any]:
     return Option(StartArgument(seat, others[0], 1), label, then=whom, key=ChoiceKey.ARGUE)
 
 
-def _retire(state: TemptressState, seat: Seat) -> Option[Any]:
-    def accuse(w: int) -> Option[Any]:
+def _retire(state: TemptressState, seat: Seat) -> Option[Retire]:
+    def accuse(w: int) -> Option[Retire]:
         closed = floor.retire_refusal(state, seat, w)
         return Option(Retire(seat, w), woman_name(state, w), closed=closed)
 
@@ -141,7 +143,7 @@ def _retire(state: TemptressState, seat: Seat) -> Option[Any]:
     return Option(Retire(seat, 0), "Retire and name the sorceress", then=whom, key=ChoiceKey.RETIRE)
 
 
-def _floor(state: TemptressState, seat: Seat) -> Pick[Any]:
+def _floor(state: TemptressState, seat: Seat) -> FloorPick:
     return FloorPick(
         f"{name(state, seat)}: take an action, argue, retire, or let the floor pass.",
         (
@@ -153,7 +155,7 @@ def _floor(state: TemptressState, seat: Seat) -> Pick[Any]:
     )
 
 
-def _join(state: TemptressState, seat: Seat) -> Pick[Any]:
+def _join(state: TemptressState, seat: Seat) -> Pick[Join]:
     contest = state.contest
     assert contest is not None and contest.woman is not None
     who, her = name(state, contest.actor), woman_name(state, contest.woman)
@@ -166,7 +168,7 @@ def _join(state: TemptressState, seat: Seat) -> Pick[Any]:
     )
 
 
-def _raise(state: TemptressState, seat: Seat) -> Pick[Any]:
+def _raise(state: TemptressState, seat: Seat) -> Pick[RaiseStakes]:
     contest = state.contest
     assert contest is not None
     left = plural(contest.budget_left(seat), "card")
@@ -179,7 +181,7 @@ def _raise(state: TemptressState, seat: Seat) -> Pick[Any]:
     )
 
 
-def _follow(state: TemptressState, seat: Seat) -> Pick[Any]:
+def _follow(state: TemptressState, seat: Seat) -> Pick[Follow]:
     contest = state.contest
     assert contest is not None and contest.raiser is not None
     return Pick(
@@ -191,15 +193,15 @@ def _follow(state: TemptressState, seat: Seat) -> Pick[Any]:
     )
 
 
-def _draw(state: TemptressState, seat: Seat) -> Pick[Any]:
-    def pile(w: int) -> Option[Any]:
+def _draw(state: TemptressState, seat: Seat) -> Pick[DrawFromPile]:
+    def pile(w: int) -> Option[DrawFromPile]:
         closed = judging.draw_refusal(state, w)
         return Option(DrawFromPile(seat, w), judging.pile_label(state, w), closed=closed)
 
     return Pick("A third success: draw the top card of whose pile?", _women(state, pile))
 
 
-def _vote(state: TemptressState, seat: Seat) -> Pick[Any]:
+def _vote(state: TemptressState, seat: Seat) -> Pick[Vote]:
     contest = state.contest
     assert contest is not None
     labels = {
@@ -213,7 +215,7 @@ def _vote(state: TemptressState, seat: Seat) -> Pick[Any]:
     )
 
 
-def _answer(state: TemptressState, seat: Seat) -> Pick[Any]:
+def _answer(state: TemptressState, seat: Seat) -> Pick[AnswerArgument]:
     contest = state.contest
     assert contest is not None
     chips = contest.chips
@@ -240,7 +242,7 @@ STAKE_LABELS = {
 }
 
 
-def _stakes(state: TemptressState, seat: Seat) -> Pick[Any]:
+def _stakes(state: TemptressState, seat: Seat) -> Pick[SetStake]:
     promise = Write(
         "Write the promise you want from the other suitor:",
         SetStake(seat, StakeKind.PROMISE, ""),
@@ -263,10 +265,12 @@ def _stakes(state: TemptressState, seat: Seat) -> Pick[Any]:
     )
 
 
-def _spend(state: TemptressState, seat: Seat) -> Pick[Any]:
+def _spend(state: TemptressState, seat: Seat) -> Pick[SpendRapport]:
     chips = state.suitors[seat].rapport
 
-    def option(choice: SpendChoice, label: str, kind: str = "", key: str = "") -> Option[Any]:
+    def option(
+        choice: SpendChoice, label: str, kind: str = "", key: str = ""
+    ) -> Option[SpendRapport]:
         action = SpendRapport(seat, choice, clue_kind=kind)
         closed = round_end.spend_refusal(state, seat, choice, (), kind)
         cost = 0 if choice == SpendChoice.KEEP else chips
@@ -283,7 +287,7 @@ def _spend(state: TemptressState, seat: Seat) -> Pick[Any]:
     )
 
 
-def _refill(state: TemptressState, seat: Seat) -> Option[Any]:
+def _refill(state: TemptressState, seat: Seat) -> Option[SpendRapport]:
     action = SpendRapport(seat, SpendChoice.REFILL)
     cost = state.suitors[seat].rapport
     closed = round_end.spend_refusal(state, seat, SpendChoice.REFILL, (), "")
@@ -304,8 +308,8 @@ def _refill(state: TemptressState, seat: Seat) -> Option[Any]:
     return Option(action, label, cost=cost, then=cards, key=ChoiceKey.REFILL)
 
 
-def _final(state: TemptressState, seat: Seat) -> Pick[Any]:
-    def accuse(w: int) -> Option[Any]:
+def _final(state: TemptressState, seat: Seat) -> Pick[Retire | Decline]:
+    def accuse(w: int) -> Option[Retire]:
         closed = floor.retire_refusal(state, seat, w)
         return Option(Retire(seat, w), f"Retire naming {woman_name(state, w)}", closed=closed)
 

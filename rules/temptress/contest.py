@@ -11,7 +11,8 @@ from __future__ import annotations
 from attrs import evolve
 
 from rules.cards import PlayingCard
-from rules.engine import IllegalAction, Seat
+from rules.engine import IllegalAction, Seat, Who, Whos
+from rules.story import STORY
 from rules.temptress import argument, judging
 from rules.temptress.playing import play_choices, reroll_refusal
 from rules.temptress.state import (
@@ -24,7 +25,7 @@ from rules.temptress.state import (
     Play,
     TemptressState,
 )
-from rules.temptress.table import cards_text, log, name, with_suitor, without_cards
+from rules.temptress.table import cards_text, log, told, with_suitor, without_cards
 from rules.temptress.targets import begin_target, changed, current, opponent_of, play_order
 
 # --- joining --------------------------------------------------------------------------
@@ -47,9 +48,8 @@ def join(state: TemptressState, seat: Seat, wants: bool) -> TemptressState:
     participants = contest.participants + ((seat,) if wants else ())
     undecided = tuple(s for s in contest.undecided if s != seat)
     state = changed(state, participants=participants, undecided=undecided)
-    verb = "joins in opposition" if wants else "stays out"
     kind = EventKind.JOINED if wants else EventKind.STAYED_OUT
-    state = log(state, f"{name(state, seat)} {verb}.", kind=kind)
+    state = log(state, kind, suitor=Who(seat), actor=Who(contest.actor))
     if undecided:
         return state
     return begin_target(state, participants)
@@ -82,9 +82,11 @@ def reroll(state: TemptressState, seat: Seat, die: int) -> TemptressState:
     )
     return log(
         state,
-        f"{name(state, seat)} spends a Rapport chip to re-roll the {contest.dice[die]}: "
-        f"it comes up {value[0]}. The target is now {total}.",
-        kind=EventKind.REROLL,
+        EventKind.REROLL,
+        suitor=Who(seat),
+        old=contest.dice[die],
+        new=value[0],
+        total=total,
     )
 
 
@@ -114,12 +116,16 @@ def play_cards(
     state = changed(
         state, plays=contest.plays + (play,), to_play=contest.to_play[1:], spends=spends
     )
-    extra = f" (+{bonus} for spent Rapport)" if bonus else ""
     state = log(
         state,
-        f"{name(state, seat)} plays {cards_text(cards)}{extra}: {total} "
-        f"toward {contest.targets[-1]}.",
-        kind=EventKind.PLAY,
+        EventKind.PLAY,
+        "bonus" if bonus else STORY,
+        suitor=Who(seat),
+        cards=cards_text(cards),
+        count=len(cards),
+        bonus=bonus,
+        total=total,
+        goal=contest.targets[-1],
     )
     if current(state).to_play:
         return state
@@ -133,11 +139,22 @@ def _end_of_target(state: TemptressState) -> TemptressState:
     contest = current(state)
     number, goal = contest.target, contest.targets[-1]
     players = contest.followers
-    verdicts = []
-    for seat in players:
-        total = contest.total(seat, number) or 0
-        verdicts.append(f"{name(state, seat)} {'reaches' if total >= goal else 'misses'} it")
-    state = log(state, "; ".join(verdicts) + ".", kind=EventKind.TARGET_RESULT)
+    reached = tuple(s for s in players if (contest.total(s, number) or 0) >= goal)
+    missed = tuple(s for s in players if s not in reached)
+    verdicts = (
+        told(state, EventKind.TARGET_RESULT, "reached", reached=Who(s))
+        if s in reached
+        else told(state, EventKind.TARGET_RESULT, "missed", missed=Who(s))
+        for s in players
+    )
+    state = log(
+        state,
+        EventKind.TARGET_RESULT,
+        number=number,
+        reached=Whos(reached),
+        missed=Whos(missed),
+        verdicts="; ".join(verdicts),
+    )
     if contest.kind == ContestKind.ARGUMENT:
         off = list(contest.stake_off)
         for seat in players:
@@ -182,22 +199,16 @@ def _may_raise_in_argument(state: TemptressState, seat: Seat) -> bool:
 def raise_stakes(state: TemptressState, seat: Seat, wants: bool) -> TemptressState:
     contest = current(state)
     if not wants:
-        state = log(
-            state, f"{name(state, seat)} does not raise the stakes.", kind=EventKind.NOT_RAISED
-        )
+        state = log(state, EventKind.NOT_RAISED, suitor=Who(seat))
         rest = contest.asked[1:]
         return changed(state, asked=rest) if rest else _finish(state)
-    state = log(state, f"{name(state, seat)} raises the stakes!", kind=EventKind.RAISED)
+    state = log(state, EventKind.RAISED, suitor=Who(seat))
     if contest.kind == ContestKind.ARGUMENT:
         other = opponent_of(contest, seat)
         state = changed(state, raiser=seat)
         if contest.budget_left(other) > 0 and state.suitors[other].hand:
             return changed(state, stage=ContestStage.FOLLOW, asked=(other,))
-        state = log(
-            state,
-            f"{name(state, other)} has no budget left to follow.",
-            kind=EventKind.NOT_FOLLOWED,
-        )
+        state = log(state, EventKind.NOT_FOLLOWED, "no_budget", suitor=Who(other), raiser=Who(seat))
         state = begin_target(state, (seat,))
         return changed(state, raiser=seat)
     players = tuple(
@@ -211,9 +222,8 @@ def follow(state: TemptressState, seat: Seat, wants: bool) -> TemptressState:
     contest = current(state)
     raiser = contest.raiser
     assert raiser is not None
-    verb = "follows the raise" if wants else "does not follow the raise"
     kind = EventKind.FOLLOWED if wants else EventKind.NOT_FOLLOWED
-    state = log(state, f"{name(state, seat)} {verb}.", kind=kind)
+    state = log(state, kind, suitor=Who(seat), raiser=Who(raiser))
     state = begin_target(state, (raiser, seat) if wants else (raiser,))
     return changed(state, raiser=raiser)
 

@@ -6,14 +6,16 @@ from __future__ import annotations
 from attrs import evolve
 
 from rules.cards import PlayingCard
-from rules.engine import IllegalAction, Outcome, Seat
+from rules.engine import IllegalAction, Seat, Who
+from rules.story import STORY
 from rules.temptress.argument import new_argument
 from rules.temptress.contest import new_action
 from rules.temptress.round_end import end_round, game_over, island_ending, next_final
 from rules.temptress.state import HAND_LIMIT, EventKind, Retirement, Stage, TemptressState
-from rules.temptress.table import cards_text, log, name, plural, with_suitor, woman_name
+from rules.temptress.table import cards_text, log, with_suitor, woman_name
 from rules.temptress.targets import begin_target
 from rules.temptress.turns import had_turn
+from rules.wording import plural
 
 LONGEST_DESCRIPTION = 120
 
@@ -98,8 +100,15 @@ def claim_floor(state: TemptressState, seat: Seat, woman: int, description: str)
     )
     state = _claim(state, seat)
     state = evolve(state, contest=new_action(seat, woman, description, joiners))
-    line = f"{name(state, seat)} courts {woman_name(state, woman)}"
-    state = log(state, line + (f": {description}" if description else "."), kind=EventKind.CLAIM)
+    state = log(
+        state,
+        EventKind.CLAIM,
+        STORY if description else "plain",
+        suitor=Who(seat),
+        woman=woman_name(state, woman),
+        woman_index=woman,
+        description=description,
+    )
     if joiners:
         return state
     return begin_target(state, (seat,))
@@ -107,10 +116,10 @@ def claim_floor(state: TemptressState, seat: Seat, woman: int, description: str)
 
 def decline(state: TemptressState, seat: Seat) -> TemptressState:
     if state.stage == Stage.FINAL:
-        state = log(state, f"{name(state, seat)} does not retire.", kind=EventKind.FINAL_PASS)
+        state = log(state, EventKind.FINAL_PASS, suitor=Who(seat))
         return next_final(evolve(state, queue=state.queue[1:]))
     state = evolve(had_turn(state, seat), declined=state.declined + (seat,), opened=True)
-    state = log(state, f"{name(state, seat)} lets the floor pass.", kind=EventKind.DECLINE)
+    state = log(state, EventKind.DECLINE, suitor=Who(seat))
     if all(s in state.declined for s in state.active):
         return end_round(state, "every suitor declined the floor")
     return state
@@ -143,7 +152,7 @@ def opponent_refusal(state: TemptressState, seat: Seat, opponent: Seat) -> str:
 def chips_refusal(state: TemptressState, seat: Seat, chips: int) -> str:
     """Why an argument may not be started with ``chips`` Rapport ('' when it may)."""
     rapport = state.suitors[seat].rapport
-    if chips < 1:
+    if isinstance(chips, bool) or not isinstance(chips, int) or chips < 1:
         return "An argument costs at least one Rapport chip."
     if chips > rapport:
         return f"You have {plural(rapport, 'Rapport chip')}, not {chips}."
@@ -158,16 +167,11 @@ def start_argument(state: TemptressState, seat: Seat, opponent: Seat, chips: int
     )
     if refusal:
         raise IllegalAction(refusal)
-    suitor, other = state.suitors[seat], state.suitors[opponent]
+    suitor = state.suitors[seat]
     state = _claim(state, seat)
     state = with_suitor(state, seat, rapport=suitor.rapport - chips, argued=True)
     state = evolve(state, contest=new_argument(seat, opponent, chips))
-    return log(
-        state,
-        f"{suitor.name} spends {plural(chips, 'Rapport chip')} to start an argument with "
-        f"{other.name}.",
-        kind=EventKind.ARGUMENT,
-    )
+    return log(state, EventKind.ARGUMENT, suitor=Who(seat), opponent=Who(opponent), chips=chips)
 
 
 # --- retiring ---------------------------------------------------------------------
@@ -197,29 +201,35 @@ def retire(state: TemptressState, seat: Seat, accused: int) -> TemptressState:
     right_woman = accused == state.sorceress
     record = Retirement(seat, suitor.hand, accused, right_suit, right_woman)
     state = evolve(state, retirements=state.retirements + (record,))
+    accused_name = woman_name(state, accused)
     state = log(
         state,
-        f"{suitor.name} retires, showing {cards_text(suitor.hand)}, and names "
-        f"{woman_name(state, accused)} as the sorceress.",
-        kind=EventKind.RETIREMENT,
+        EventKind.RETIREMENT,
+        suitor=Who(seat),
+        cards=cards_text(suitor.hand),
+        accused=accused_name,
     )
     if right_suit and right_woman:
         losers = tuple(s for s in range(len(state.suitors)) if s != seat)
-        reason = (
-            f"{suitor.name} was right on both counts: seven {suit.value} for "
-            f"{match.name}, and {woman_name(state, accused)} is the sorceress. "
-            f"{suitor.name} leaves with {match.name}; everyone else stays on the island."
+        return game_over(
+            state,
+            (seat,),
+            losers,
+            EventKind.RETIRED_RIGHT,
+            suitor=Who(seat),
+            suit=suit.value,
+            match=match.name,
+            accused=accused_name,
         )
-        return game_over(state, Outcome((seat,), losers, reason), EventKind.RETIRED_RIGHT)
-    why = []
-    if not right_suit:
-        why.append("the wrong suit for their perfect match")
-    if not right_woman:
-        why.append("the wrong woman named")
     state = with_suitor(state, seat, out=True, hand=(), faceup=(), faux_pas=0)
     state = evolve(state, discard=state.discard + suitor.hand, opened=True)
     state = log(
-        state, f"{suitor.name} is out: " + " and ".join(why) + ".", kind=EventKind.RETIRED_WRONG
+        state,
+        EventKind.RETIRED_WRONG,
+        _mistakes(right_suit, right_woman),
+        suitor=Who(seat),
+        wrong_suit="" if right_suit else suit.value,
+        wrong_woman="" if right_woman else accused_name,
     )
     if state.stage == Stage.FINAL:
         return next_final(evolve(state, queue=state.queue[1:]))
@@ -229,6 +239,13 @@ def retire(state: TemptressState, seat: Seat, accused: int) -> TemptressState:
     if all(s in state.declined for s in state.active):
         return end_round(state, "every suitor declined the floor")
     return state
+
+
+def _mistakes(right_suit: bool, right_woman: bool) -> str:
+    """The line a failed retirement is told by: what it got wrong."""
+    if right_suit:
+        return "wrong_woman"
+    return "wrong_suit" if right_woman else STORY
 
 
 def award_refusal(state: TemptressState, suitor: Seat) -> str:
@@ -242,11 +259,7 @@ def narrator_award(state: TemptressState, suitor: Seat) -> TemptressState:
     if refusal:
         raise IllegalAction(refusal)
     state = with_suitor(state, suitor, rapport=state.suitors[suitor].rapport + 1)
-    return log(
-        state,
-        f"The narrator awards {name(state, suitor)} a Rapport chip for their role-play.",
-        kind=EventKind.NARRATOR_AWARD,
-    )
+    return log(state, EventKind.NARRATOR_AWARD, "role_play", suitor=Who(suitor))
 
 
 def reveal_faux_pas(state: TemptressState, seat: Seat, card: PlayingCard) -> TemptressState:
@@ -256,6 +269,4 @@ def reveal_faux_pas(state: TemptressState, seat: Seat, card: PlayingCard) -> Tem
     if card in suitor.faceup:
         raise IllegalAction(f"{card.label()} is already face up.")
     state = with_suitor(state, seat, faceup=suitor.faceup + (card,))
-    return log(
-        state, f"{suitor.name} lays {card.label()} face up for a Faux Pas.", kind=EventKind.FAUX_PAS
-    )
+    return log(state, EventKind.FAUX_PAS, suitor=Who(seat), card=card.label())

@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from typing import Any
+from collections.abc import Mapping
+from typing import assert_never
 
-from rules.engine import GameInfo, IllegalAction, OptionSpec, Outcome, Seat, TextOption
+from rules import registry
+from rules.engine import GameInfo, IllegalAction, OptionSpec, Outcome, Prompt, Seat, TextOption
+from rules.gatekeeping import gatekept
 from rules.temptress import argument, clues, contest, floor, help, judging, round_end
 from rules.temptress.actions import (
     ACTION_TYPES,
+    Action,
     AnswerArgument,
     ClaimFloor,
     Decline,
@@ -34,7 +37,7 @@ from rules.temptress.actions import (
 from rules.temptress.bots import TemptressBot
 from rules.temptress.pack import TemptressPack, default_pack, load_pack
 from rules.temptress.prompts import prompt
-from rules.temptress.setup import MAX_SUITORS, MIN_SUITORS
+from rules.temptress.setup import MAX_SUITORS
 from rules.temptress.setup import new as new_table
 from rules.temptress.state import (
     NarratorMode,
@@ -44,7 +47,6 @@ from rules.temptress.state import (
     TemptressState,
     WomanSpec,
 )
-from rules.temptress.table import name
 from rules.temptress.views import TemptressView, view
 
 new = new_table
@@ -116,20 +118,16 @@ _NARRATOR_ACTIONS = (
 )
 
 
-def apply(state: TemptressState, action: Any) -> TemptressState:
-    """The state after ``action``; IllegalAction (and nothing changed) when not legal."""
-    current = prompt(state)
-    if current is None:
-        raise IllegalAction("The game is over.")
-    seat = getattr(action, "seat", None)
-    seats = len(state.suitors) + (1 if state.narrator_seat is not None else 0)
-    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < seats:
-        raise IllegalAction("That seat is not at this table.")
-    retiring = (
-        current.kind == PromptKind.FLOOR and isinstance(action, Retire) and seat in state.active
+def _retiring(state: TemptressState, action: Action, asked: Prompt) -> bool:
+    """Any suitor still in may retire at the open floor, whoever's turn it is."""
+    return asked.kind == PromptKind.FLOOR and isinstance(action, Retire) and (
+        action.seat in state.active
     )
-    if seat not in current.seats and not retiring:
-        raise IllegalAction(f"It is not {name(state, seat)}'s turn: {current.text}")
+
+
+def _apply(state: TemptressState, action: Action, current: Prompt) -> TemptressState:
+    """The state after ``action``; IllegalAction (and nothing changed) when not legal."""
+    seat = action.seat
     if not isinstance(action, _KINDS[current.kind]):
         raise IllegalAction(f"That is not possible now: {current.text}")
     is_narrator = seat == state.narrator_seat
@@ -143,35 +141,54 @@ def apply(state: TemptressState, action: Any) -> TemptressState:
     return state
 
 
-def _dispatch(state: TemptressState, action: Any) -> TemptressState:
-    handlers: dict[type, Callable[[TemptressState, Any], TemptressState]] = {
-        RevealFauxPas: lambda s, a: floor.reveal_faux_pas(s, a.seat, a.card),
-        ClaimFloor: lambda s, a: floor.claim_floor(s, a.seat, a.woman, a.description),
-        Decline: lambda s, a: floor.decline(s, a.seat),
-        Retire: lambda s, a: floor.retire(s, a.seat, a.accused),
-        StartArgument: lambda s, a: floor.start_argument(s, a.seat, a.opponent, a.chips),
-        NarratorAward: lambda s, a: floor.narrator_award(s, a.suitor),
-        NarratorEndRound: lambda s, a: round_end.end_round(s, "the narrator ends it"),
-        Join: lambda s, a: contest.join(s, a.seat, bool(a.join)),
-        Reroll: lambda s, a: contest.reroll(s, a.seat, a.die),
-        PlayCards: lambda s, a: contest.play_cards(
-            s, a.seat, tuple(a.cards), bool(a.pair_bonus), bool(a.suit_bonus)
-        ),
-        RaiseStakes: lambda s, a: contest.raise_stakes(s, a.seat, bool(a.raise_)),
-        Follow: lambda s, a: contest.follow(s, a.seat, bool(a.follow)),
-        DrawFromPile: lambda s, a: judging.draw_from_pile(s, a.seat, a.woman),
-        NarratorSettleTie: lambda s, a: judging.settle_tie(s, a.winner),
-        NarratorVerdict: lambda s, a: judging.verdict(s, tuple(a.awards), bool(a.twist)),
-        Vote: lambda s, a: judging.vote(s, a.seat, a.vote),
-        AnswerArgument: lambda s, a: argument.answer_argument(s, a.seat, bool(a.avoid)),
-        SetStake: lambda s, a: argument.set_stake(s, a.seat, a.kind, a.promise),
-        NarratorReviewStakes: lambda s, a: argument.review_stakes(s, tuple(a.rejected)),
-        NarratorTrim: lambda s, a: argument.trim(s, tuple(a.trimmed)),
-        SpendRapport: lambda s, a: round_end.spend(
-            s, a.seat, a.choice, tuple(a.cards), a.clue_kind
-        ),
-    }
-    return handlers[type(action)](state, action)
+def _dispatch(s: TemptressState, a: Action) -> TemptressState:
+    match a:
+        case RevealFauxPas():
+            return floor.reveal_faux_pas(s, a.seat, a.card)
+        case ClaimFloor():
+            return floor.claim_floor(s, a.seat, a.woman, a.description)
+        case Decline():
+            return floor.decline(s, a.seat)
+        case Retire():
+            return floor.retire(s, a.seat, a.accused)
+        case StartArgument():
+            return floor.start_argument(s, a.seat, a.opponent, a.chips)
+        case NarratorAward():
+            return floor.narrator_award(s, a.suitor)
+        case NarratorEndRound():
+            return round_end.end_round(s, "the narrator ends it")
+        case Join():
+            return contest.join(s, a.seat, bool(a.join))
+        case Reroll():
+            return contest.reroll(s, a.seat, a.die)
+        case PlayCards():
+            return contest.play_cards(
+                s, a.seat, tuple(a.cards), bool(a.pair_bonus), bool(a.suit_bonus)
+            )
+        case RaiseStakes():
+            return contest.raise_stakes(s, a.seat, bool(a.raise_))
+        case Follow():
+            return contest.follow(s, a.seat, bool(a.follow))
+        case DrawFromPile():
+            return judging.draw_from_pile(s, a.seat, a.woman)
+        case NarratorSettleTie():
+            return judging.settle_tie(s, a.winner)
+        case NarratorVerdict():
+            return judging.verdict(s, tuple(a.awards), bool(a.twist))
+        case Vote():
+            return judging.vote(s, a.seat, a.vote)
+        case AnswerArgument():
+            return argument.answer_argument(s, a.seat, bool(a.avoid))
+        case SetStake():
+            return argument.set_stake(s, a.seat, a.kind, a.promise)
+        case NarratorReviewStakes():
+            return argument.review_stakes(s, tuple(a.rejected))
+        case NarratorTrim():
+            return argument.trim(s, tuple(a.trimmed))
+        case SpendRapport():
+            return round_end.spend(s, a.seat, a.choice, tuple(a.cards), a.clue_kind)
+        case _:
+            assert_never(a)
 
 
 def outcome(state: TemptressState) -> Outcome | None:
@@ -181,6 +198,9 @@ def outcome(state: TemptressState) -> Outcome | None:
 def seat_names(state: TemptressState) -> tuple[str, ...]:
     names = tuple(s.name for s in state.suitors)
     return names + ((state.config.narrator_name,) if state.narrator_seat is not None else ())
+
+
+apply = gatekept(_apply, prompt, seat_names, out_of_turn=_retiring)
 
 
 def secrets_of(state: TemptressState, seat: Seat) -> tuple[str, ...]:
@@ -220,11 +240,7 @@ def game_stats(state: TemptressState) -> dict[str, float]:
 
 
 TEMPTRESS: GameInfo[TemptressState, TemptressView] = GameInfo(
-    id="temptress",
-    title="The Temptress",
-    pitch="Court four lookalike women with cards and wit; one of them is the sorceress herself.",
-    min_seats=MIN_SUITORS,
-    max_seats=MAX_SUITORS + 1,
+    listing=registry.listing("temptress"),
     options=(
         OptionSpec(
             "narrator_person",
@@ -260,7 +276,6 @@ TEMPTRESS: GameInfo[TemptressState, TemptressView] = GameInfo(
     make_bot=TemptressBot,
     rules_text=help.RULES,
     phase_help=help.phase_help,
-    captions=help.CAPTIONS,
     seat_names=seat_names,
     secrets_of=secrets_of,
     default_seats=MAX_SUITORS,

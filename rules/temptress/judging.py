@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from attrs import evolve
 
-from rules.engine import IllegalAction, Seat
+from rules.engine import Fact, IllegalAction, Seat, Who, Whos
+from rules.story import STORY
 from rules.temptress import clues
 from rules.temptress.state import (
     ClueKind,
@@ -15,8 +16,9 @@ from rules.temptress.state import (
     TemptressState,
     VoteChoice,
 )
-from rules.temptress.table import log, name, plural, tell, with_suitor, woman_name
+from rules.temptress.table import log, names, tell, with_suitor, woman_name
 from rules.temptress.targets import changed, current
+from rules.wording import plural
 
 
 def judge(state: TemptressState) -> TemptressState:
@@ -43,14 +45,18 @@ def _ladder(state: TemptressState) -> TemptressState:
         state = with_suitor(
             state, seat, rapport=suitor.rapport + rapport, faux_pas=suitor.faux_pas + faux_pas
         )
-        gains = []
-        if rapport:
-            gains.append(f"{rapport} Rapport")
-        if faux_pas:
-            gains.append("a Faux Pas")
-        text = f"{name(state, seat)} gains " + (" and ".join(gains) or "nothing") + "."
-        state = log(state, text, kind=EventKind.GAINS)
+        paid: dict[str, Fact] = {"suitor": Who(seat), "rapport": rapport, "faux_pas": faux_pas}
+        state = log(state, EventKind.GAINS, _gains_line(rapport, faux_pas), **paid)
     return changed(state, drawn=tuple(drawers))
+
+
+def _gains_line(rapport: int, faux_pas: int) -> str:
+    """The line an action's pay is told by: Rapport, Faux Pas (one, or one for each raised
+    target missed), both or nothing."""
+    if not faux_pas:
+        return STORY if rapport else "nothing"
+    told = "faux_pas" if faux_pas == 1 else "faux_pas_each"
+    return f"rapport_and_{told}" if rapport else told
 
 
 def _prevailing(state: TemptressState) -> TemptressState:
@@ -62,29 +68,19 @@ def _prevailing(state: TemptressState) -> TemptressState:
     best = max(contest.total(s, number) or 0 for s in players)
     tied = tuple(s for s in players if contest.total(s, number) == best)
     if len(tied) == 1:
-        state = log(
-            state,
-            f"{name(state, tied[0])} prevails and gets their intention.",
-            kind=EventKind.PREVAILS,
-        )
+        state = log(state, EventKind.PREVAILS, suitor=Who(tied[0]))
         return _draws(state)
     if state.narrator_seat is not None:
         return changed(state, stage=ContestStage.TIE, asked=tied)
     winner, state = roll_off(state, tied)
-    state = log(
-        state, f"{name(state, winner)} prevails and gets their intention.", kind=EventKind.PREVAILS
-    )
+    state = log(state, EventKind.PREVAILS, suitor=Who(winner))
     return _draws(state)
 
 
 def settle_tie(state: TemptressState, winner: Seat) -> TemptressState:
     if winner not in current(state).asked:
         raise IllegalAction("Only one of the tied suitors can prevail.")
-    state = log(
-        state,
-        f"The narrator rules that {name(state, winner)} prevails.",
-        kind=EventKind.NARRATOR_TIE,
-    )
+    state = log(state, EventKind.NARRATOR_TIE, winner=Who(winner))
     return _draws(state)
 
 
@@ -94,17 +90,27 @@ def roll_off(state: TemptressState, seats: tuple[Seat, ...]) -> tuple[Seat, Temp
     while True:
         rolls, chance = state.chance.roll(10, len(contenders))
         state = evolve(state, chance=chance)
+        best = max(rolls)
+        highest = tuple(s for s, r in zip(contenders, rolls, strict=True) if r == best)
         state = log(
             state,
-            "Roll-off: "
-            + ", ".join(f"{name(state, s)} {r}" for s, r in zip(contenders, rolls, strict=True))
-            + ".",
-            kind=EventKind.ROLL_OFF,
+            EventKind.ROLL_OFF,
+            rollers=Whos(contenders),
+            rolls=_rolls(state, contenders, rolls),
+            highest=Whos(highest),
+            best=best,
         )
-        best = max(rolls)
-        contenders = tuple(s for s, r in zip(contenders, rolls, strict=True) if r == best)
+        contenders = highest
         if len(contenders) == 1:
             return contenders[0], state
+
+
+def _rolls(
+    state: TemptressState, seats: tuple[Seat, ...], rolls: tuple[int, ...]
+) -> tuple[str, ...]:
+    """Each roll of a roll-off as the line lists it: the seat's name and its roll."""
+    called = names(state)
+    return tuple(f"{called[s]} {r}" for s, r in zip(seats, rolls, strict=True))
 
 
 # --- pile draws ---------------------------------------------------------------------------
@@ -139,11 +145,14 @@ def draw_from_pile(state: TemptressState, seat: Seat, woman: int) -> TemptressSt
     state = with_suitor(
         state, seat, hand=suitor.hand + (card,), draws=suitor.draws + ((woman, card),)
     )
-    who, her = name(state, seat), woman_name(state, woman)
+    her = woman_name(state, woman)
     state = log(
         state,
-        f"{who} draws the top card of {her}'s pile ({len(rest)} left).",
-        kind=EventKind.PILE_DRAW,
+        EventKind.PILE_DRAW,
+        suitor=Who(seat),
+        woman=her,
+        woman_index=woman,
+        left=len(rest),
     )
     learned = clues.new_clues(state, seat, ClueKind.PREFERENCE_OWNER)
     mine = tuple(c for c in learned if c.woman == woman)
@@ -152,17 +161,12 @@ def draw_from_pile(state: TemptressState, seat: Seat, woman: int) -> TemptressSt
         clue, chance = state.chance.pick(mine)
         state = evolve(state, chance=chance)
         state = with_suitor(state, seat, clues=state.suitors[seat].clues + (clue,))
-        note = " You learn: " + clues.clue_line(state, clue)
-    state = tell(
-        state, seat, f"You draw {card.words()} from {her}'s pile.{note}", kind=EventKind.PILE_CARD
-    )
+        note = clues.clue_line(state, clue)
+    line = "learned" if note else STORY
+    state = tell(state, seat, EventKind.PILE_CARD, line, card=card.words(), woman=her, clue=note)
     if not rest:
         state = evolve(state, pile_emptied=True)
-        state = log(
-            state,
-            f"{her}'s pile is empty: she has nothing more to share.",
-            kind=EventKind.WOMAN_RETIRED,
-        )
+        state = log(state, EventKind.WOMAN_RETIRED, woman=her, woman_index=woman)
     remaining = current(state).asked[1:]
     if remaining and any(w.pile for w in state.women):
         return changed(state, asked=remaining)
@@ -197,7 +201,7 @@ def vote(state: TemptressState, seat: Seat, choice: str) -> TemptressState:
         raise IllegalAction("Vote yes, no or abstain.")
     cast = VoteChoice(choice)
     votes = contest.votes + ((seat, cast),)
-    state = log(state, f"{name(state, seat)} votes {cast}.", kind=EventKind.VOTE)
+    state = log(state, EventKind.VOTE, suitor=Who(seat), vote=cast.value, actor=Who(contest.actor))
     pending = tuple(s for s in contest.asked if s != seat)
     state = changed(state, votes=votes, asked=pending)
     if pending:
@@ -207,15 +211,8 @@ def vote(state: TemptressState, seat: Seat, choice: str) -> TemptressState:
     actor = contest.actor
     if yes > no:
         state = with_suitor(state, actor, rapport=state.suitors[actor].rapport + 1)
-        state = log(
-            state,
-            f"The table votes {yes} to {no}: {name(state, actor)} earns an extra Rapport chip.",
-            kind=EventKind.VOTE_RESULT,
-        )
-    else:
-        state = log(
-            state, f"The table votes {yes} to {no}: no extra chip.", kind=EventKind.VOTE_RESULT
-        )
+    line = STORY if yes > no else "no_chip"
+    state = log(state, EventKind.VOTE_RESULT, line, yes=yes, no=no, actor=Who(actor))
     return close(state)
 
 
@@ -239,19 +236,10 @@ def verdict(state: TemptressState, awards: tuple[Seat, ...], twist: bool) -> Tem
     if refusal:
         raise IllegalAction(refusal)
     if twist:
-        state = log(
-            state,
-            f"The narrator tells {name(state, contest.actor)}'s attempt as a success with a "
-            "twist: no Rapport for it.",
-            kind=EventKind.NARRATOR_TWIST,
-        )
+        state = log(state, EventKind.NARRATOR_TWIST, actor=Who(contest.actor))
     for seat in awards:
         state = with_suitor(state, seat, rapport=state.suitors[seat].rapport + 1)
-        state = log(
-            state,
-            f"The narrator awards {name(state, seat)} a Rapport chip.",
-            kind=EventKind.NARRATOR_AWARD,
-        )
+        state = log(state, EventKind.NARRATOR_AWARD, suitor=Who(seat))
     return close(state)
 
 

@@ -4,7 +4,6 @@ verdict after an action, the review of an argument's stakes."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 from rules.choices import Option, Pick
 from rules.engine import Seat
@@ -22,8 +21,8 @@ from rules.temptress.state import PromptKind, StakeKind, TemptressState
 from rules.temptress.table import name
 
 
-def _floor(state: TemptressState, seat: Seat) -> Pick[Any]:
-    def suitor(s: Seat) -> Option[Any]:
+def _floor(state: TemptressState, seat: Seat) -> Pick[NarratorAward | NarratorEndRound]:
+    def suitor(s: Seat) -> Option[NarratorAward]:
         closed = floor.award_refusal(state, s)
         return Option(NarratorAward(seat, s), name(state, s), closed=closed)
 
@@ -42,7 +41,7 @@ def _floor(state: TemptressState, seat: Seat) -> Pick[Any]:
     )
 
 
-def _tie(state: TemptressState, seat: Seat) -> Pick[Any]:
+def _tie(state: TemptressState, seat: Seat) -> Pick[NarratorSettleTie]:
     contest = state.contest
     assert contest is not None
     return Pick(
@@ -72,7 +71,7 @@ def _verdict(state: TemptressState, seat: Seat) -> VerdictChoices:
     return VerdictChoices(seat, f"The narrator's verdict on {actor}'s action.", awards, twist)
 
 
-def _review(state: TemptressState, seat: Seat) -> Pick[Any]:
+def _review(state: TemptressState, seat: Seat) -> Pick[Seat]:
     contest = state.contest
     assert contest is not None
     sides = []
@@ -91,7 +90,7 @@ def _review(state: TemptressState, seat: Seat) -> Pick[Any]:
     )
 
 
-def _trim(state: TemptressState, seat: Seat) -> Pick[Any]:
+def _trim(state: TemptressState, seat: Seat) -> Pick[Seat]:
     contest = state.contest
     assert contest is not None
     sides = []

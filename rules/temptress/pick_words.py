@@ -3,13 +3,11 @@ toward a target (and the spends that go with them), or the die to re-roll first.
 
 from __future__ import annotations
 
-from typing import Any
-
 from rules.temptress.actions import PlayCards, Reroll
 from rules.temptress.playing import PlayChoices
 
 
-def play_pick_words(question: Any, action: Any) -> str | None:
+def play_pick_words(question: object, action: object) -> str | None:
     """ "Play 9♠ with Pair +3", "Re-roll the first die (8)"; None: not a play question."""
     if not isinstance(question, PlayChoices):
         return None

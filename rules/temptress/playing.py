@@ -18,7 +18,8 @@ from rules.choices import Option
 from rules.engine import Seat
 from rules.temptress.actions import PlayCards, Reroll
 from rules.temptress.state import ContestKind, ExcelSpend, TemptressState
-from rules.temptress.table import cards_text, plural
+from rules.temptress.table import cards_text
+from rules.wording import plural
 
 PAIR_BONUS = 3
 SUIT_BONUS = 3

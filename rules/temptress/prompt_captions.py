@@ -13,7 +13,7 @@ from enum import StrEnum
 from rules.engine import Prompt, Seat
 from rules.teaching import PromptCaption
 from rules.temptress.argument import STAKE_NAMES
-from rules.temptress.caption_words import (
+from rules.temptress.caption_parts import (
     REACHED,
     cards_word,
     missed,
@@ -65,12 +65,12 @@ def _floor(prompt: Prompt, view: TemptressView) -> str:
         if view.narrator_seat is not None
         else ""
     )
-    if prompt.text.endswith(", the oldest, opens the floor (or declines)."):
+    if not view.opened:
         return one_line(
             f"{who}, the oldest, opens the game: court a woman to earn Rapport, or decline.",
             f"Then the floor opens to everyone but whoever acted last.{narrator}",
         )
-    if ": cut short last round, you claim first:" in prompt.text:
+    if set(seats) <= set(view.first_claims):
         return one_line(
             f"{who} had no turn before the last round ended, so they claim first, in turn:",
             "act, argue, decline, or retire (seven of a suit shown, the sorceress named: right",
@@ -301,7 +301,7 @@ def _final(prompt: Prompt, view: TemptressView) -> str:
     )
 
 
-PROMPTS: dict[StrEnum, PromptCaption] = {
+PROMPTS: dict[StrEnum, PromptCaption[TemptressView]] = {
     PromptKind.FAUX_PAS: _faux_pas,
     PromptKind.FLOOR: _floor,
     PromptKind.JOIN: _join,

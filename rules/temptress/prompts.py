@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from rules.engine import Prompt
-from rules.memo import by_identity
+from rules.engine import Prompt, once_per_state
 from rules.temptress import floor
 from rules.temptress.argument import stake_setter
 from rules.temptress.state import ContestStage, PromptKind, Stage, TemptressState
@@ -17,7 +16,7 @@ _NARRATOR_TEXTS = {
 }
 
 
-@by_identity
+@once_per_state
 def prompt(state: TemptressState) -> Prompt | None:
     if state.stage == Stage.OVER:
         return None

@@ -5,34 +5,38 @@ from __future__ import annotations
 from attrs import evolve
 
 from rules.cards import PlayingCard
-from rules.engine import IllegalAction, Outcome, Seat
+from rules.engine import Fact, IllegalAction, Outcome, Seat, Who, Whos
+from rules.story import STORY
 from rules.temptress import clues
 from rules.temptress.judging import roll_off
 from rules.temptress.state import HAND_LIMIT, EventKind, SpendChoice, Stage, TemptressState
-from rules.temptress.table import (
-    cards_text,
-    log,
-    name,
-    plural,
-    tell,
-    with_suitor,
-    woman_name,
-)
+from rules.temptress.table import cards_text, log, tell, with_suitor, woman_name
 from rules.temptress.turns import cut_short
-from rules.wording import listed
+from rules.wording import plural
 
 # --- how the game ends ---------------------------------------------------------------
 
 
-def game_over(state: TemptressState, outcome: Outcome, kind: EventKind) -> TemptressState:
-    """The game ends with ``outcome``, told to the table as an event of ``kind``."""
-    state = evolve(state, stage=Stage.OVER, result=outcome, contest=None, queue=())
-    return log(state, outcome.reason, kind=kind)
+def game_over(
+    state: TemptressState,
+    winners: tuple[Seat, ...],
+    losers: tuple[Seat, ...],
+    kind: EventKind,
+    line: str = STORY,
+    /,
+    **facts: Fact,
+) -> TemptressState:
+    """The game ends: an event of ``kind`` about ``facts`` tells the table why, and is the
+    outcome's reason."""
+    state = evolve(state, stage=Stage.OVER, contest=None, queue=())
+    state = log(state, kind, line, **facts)
+    return evolve(state, result=Outcome(winners, losers, state.log[-1].text))
 
 
-def start_final(state: TemptressState, why: str) -> TemptressState:
-    """The last chance to retire, for every suitor still in, in seat order."""
-    state = log(state, f"{why} Final retirements, in seat order.", kind=EventKind.FINAL_RETIREMENTS)
+def start_final(state: TemptressState, line: str) -> TemptressState:
+    """The last chance to retire, for every suitor still in, in seat order; ``line`` says
+    why (the last pile card drawn, or the last round over)."""
+    state = log(state, EventKind.FINAL_RETIREMENTS, line, round=state.round)
     return next_final(evolve(state, stage=Stage.FINAL, queue=state.active, contest=None))
 
 
@@ -50,16 +54,19 @@ def island_ending(state: TemptressState) -> TemptressState:
     if tempted is not None and not state.suitors[tempted].out:
         queen = PlayingCard(12, state.women[state.sorceress].suit)
         if queen in state.suitors[tempted].hand:
-            who = state.suitors[tempted].name
-            reason = (
-                f"Nobody retired in triumph, and {who}, the Tempted, holds {queen.words()}: "
-                f"the sorceress {woman_name(state, state.sorceress)} chooses {who}. "
-                "Everyone else stays on the island."
+            return game_over(
+                state,
+                (tempted,),
+                tuple(s for s in suitors if s != tempted),
+                EventKind.GAME_END,
+                "tempted",
+                tempted=Whos((tempted,)),
+                queen=queen.words(),
+                sorceress=woman_name(state, state.sorceress),
             )
-            losers = tuple(s for s in suitors if s != tempted)
-            return game_over(state, Outcome((tempted,), losers, reason), EventKind.GAME_END)
-    reason = "Nobody proved wits, wiles and will: every suitor remains on the island."
-    return game_over(state, Outcome((), suitors, reason), EventKind.GAME_END)
+    return game_over(
+        state, (), suitors, EventKind.GAME_END, tempted=Whos(()), queen="", sorceress=""
+    )
 
 
 # --- the round end ------------------------------------------------------------------
@@ -70,7 +77,7 @@ def after_contest(state: TemptressState) -> TemptressState:
     if state.stage != Stage.FLOOR:
         return state
     if not any(w.pile for w in state.women):
-        return start_final(state, "The last card of the last pile has been drawn.")
+        return start_final(state, STORY)
     if state.pile_emptied:
         return end_round(state, "a pile was emptied")
     if not any(state.suitors[s].hand for s in state.active):
@@ -79,7 +86,7 @@ def after_contest(state: TemptressState) -> TemptressState:
 
 
 def end_round(state: TemptressState, why: str) -> TemptressState:
-    state = log(state, f"Round {state.round} ends: {why}.", kind=EventKind.ROUND_END)
+    state = log(state, EventKind.ROUND_END, round=state.round, why=why)
     spenders = tuple(s for s in state.active if state.suitors[s].rapport > 0)
     order: list[Seat] = []
     by_rapport = sorted({state.suitors[s].rapport for s in spenders}, reverse=True)
@@ -91,8 +98,7 @@ def end_round(state: TemptressState, why: str) -> TemptressState:
             tied = tuple(s for s in tied if s != first)
         order.extend(tied)
     if order:
-        text = "Spending order: " + ", ".join(name(state, s) for s in order) + "."
-        state = log(state, text, kind=EventKind.SPENDING_ORDER)
+        state = log(state, EventKind.SPENDING_ORDER, order=Whos(tuple(order)))
     state = evolve(state, stage=Stage.SPEND, queue=tuple(order), refilled=(), contest=None)
     return _next_spender(state)
 
@@ -144,8 +150,7 @@ def spend(
     if refusal:
         raise IllegalAction(refusal)
     suitor = state.suitors[seat]
-    chips = suitor.rapport
-    who = suitor.name
+    spender: dict[str, Fact] = {"suitor": Who(seat), "chips": suitor.rapport}
     if choice == SpendChoice.REFILL:
         state = with_suitor(state, seat, hand=suitor.hand + cards, rapport=0)
         state = evolve(
@@ -153,25 +158,19 @@ def spend(
             discard=tuple(c for c in state.discard if c not in cards),
             refilled=state.refilled + (seat,),
         )
-        text = f"{who} spends {plural(chips, 'Rapport chip')} to refill by choice."
-        state = log(state, text, kind=EventKind.SPEND_REFILL)
-        taken = f"You take {cards_text(cards)} from the discard pile."
-        state = tell(state, seat, taken, kind=EventKind.NEW_CARDS)
+        state = log(state, EventKind.SPEND_REFILL, **spender)
+        state = tell(state, seat, EventKind.NEW_CARDS, "taken", cards=cards_text(cards))
     elif choice == SpendChoice.CLEAR:
         state = with_suitor(state, seat, faux_pas=0, faceup=(), rapport=0)
-        text = f"{who} spends {plural(chips, 'Rapport chip')} to clear every Faux Pas."
-        state = log(state, text, kind=EventKind.SPEND_CLEAR)
+        state = log(state, EventKind.SPEND_CLEAR, **spender)
     elif choice == SpendChoice.CLUE:
         clue, chance = state.chance.pick(clues.new_clues(state, seat, kind))
         state = evolve(state, chance=chance)
         state = with_suitor(state, seat, clues=suitor.clues + (clue,), rapport=0)
-        text = f"{who} spends {plural(chips, 'Rapport chip')} on a new clue."
-        state = log(state, text, kind=EventKind.SPEND_CLUE)
-        state = tell(
-            state, seat, "New clue: " + clues.clue_line(state, clue), kind=EventKind.NEW_CLUE
-        )
+        state = log(state, EventKind.SPEND_CLUE, **spender)
+        state = tell(state, seat, EventKind.NEW_CLUE, clue=clues.clue_line(state, clue))
     else:
-        state = log(state, f"{who} keeps their Rapport.", kind=EventKind.SPEND_KEEP)
+        state = log(state, EventKind.SPEND_KEEP, suitor=Who(seat))
     return _next_spender(evolve(state, queue=state.queue[1:]))
 
 
@@ -186,7 +185,7 @@ def _refill_and_next_round(state: TemptressState) -> TemptressState:
         drawn, deck = deck[:need], deck[need:]
         if drawn:
             state = with_suitor(state, seat, hand=suitor.hand + drawn)
-            state = tell(state, seat, f"You draw {cards_text(drawn)}.", kind=EventKind.NEW_CARDS)
+            state = tell(state, seat, EventKind.NEW_CARDS, cards=cards_text(drawn))
     suitors = tuple(evolve(s, argued=False, immune=False) for s in state.suitors)
     first = cut_short(state)
     state = evolve(
@@ -201,20 +200,10 @@ def _refill_and_next_round(state: TemptressState) -> TemptressState:
         pile_emptied=False,
         stage=Stage.FLOOR,
     )
-    refilled = "The discard pile is shuffled and hands are refilled to seven."
-    state = log(state, refilled, kind=EventKind.REFILL)
+    state = log(state, EventKind.REFILL)
     limit = state.config.round_limit
     if limit and state.round >= limit:
-        return start_final(state, f"Round {state.round} was the last.")
+        return start_final(state, "last_round")
     state = evolve(state, round=state.round + 1)
-    if not first:
-        return log(
-            state, f"Round {state.round} begins: the floor is open.", kind=EventKind.ROUND_BEGINS
-        )
-    who = listed([name(state, s) for s in first])
-    return log(
-        state,
-        f"Round {state.round} begins. {who} had no turn before the last round ended, "
-        "so they claim the floor first.",
-        kind=EventKind.ROUND_BEGINS,
-    )
+    line = "cut_short" if first else STORY
+    return log(state, EventKind.ROUND_BEGINS, line, round=state.round, first=Whos(first))

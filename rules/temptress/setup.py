@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rules.cards import HONOUR_RANKS, NUMBER_RANKS, PlayingCard, Suit
 from rules.chance import Chance
-from rules.engine import IllegalAction
+from rules.engine import IllegalAction, Who, Whos
 from rules.temptress.state import (
     HAND_LIMIT,
     Clue,
@@ -126,30 +126,18 @@ def new(config: TemptressConfig, seed: int) -> TemptressState:
         sorceress=sorceress,
         discard=discard,
     )
+    everyone = Whos(tuple(range(len(suitors))))
+    state = log(state, EventKind.ARRIVAL, suitors=everyone, introductions="")
     state = log(
         state,
-        "The suitors arrive on the island: " + ", ".join(config.suitors) + ".",
-        "Four women greet them, three daughters and their mother the sorceress, "
-        "who looks just like them: "
-        + "; ".join(f"{w.name}: {w.personality.rstrip('.')}" for w in women)
-        + ".",
-        kind=EventKind.ARRIVAL,
+        EventKind.ARRIVAL,
+        "greeting",
+        suitors=everyone,
+        introductions="; ".join(f"{w.name}: {w.personality.rstrip('.')}" for w in women),
     )
-    state = log(
-        state,
-        f"Round 1. {config.suitors[config.oldest]}, the oldest, has the first claim on the floor.",
-        kind=EventKind.OPENING,
-    )
+    state = log(state, EventKind.OPENING, oldest=Who(config.oldest))
     for seat in range(len(suitors)):
-        state = tell(
-            state, seat, "Your starter clues are in your clue book.", kind=EventKind.STARTER_CLUES
-        )
+        state = tell(state, seat, EventKind.STARTER_CLUES)
         if matches[seat] == sorceress:
-            state = tell(
-                state,
-                seat,
-                "You are the Tempted: your perfect match is the sorceress herself. You win "
-                "only if nobody else does and you end holding the queen of her suit.",
-                kind=EventKind.TEMPTED,
-            )
+            state = tell(state, seat, EventKind.TEMPTED)
     return state

@@ -11,12 +11,13 @@ leave only through ``view``. The StrEnums' values are the save-file spellings;
 from __future__ import annotations
 
 from enum import StrEnum
+from typing import TypedDict
 
 from attrs import frozen
 
 from rules.cards import PlayingCard, Suit
 from rules.chance import Chance
-from rules.engine import Event, Outcome, Seat
+from rules.engine import Event, Outcome, Prompt, Seat, asked_field
 from rules.temptress.event_kinds import EventKind as EventKind
 
 HAND_LIMIT = 7
@@ -227,6 +228,23 @@ class Suitor:
         return max(0, min(self.faux_pas, len(self.hand)) - len(self.faceup))
 
 
+class SuitorChanges(TypedDict, total=False):
+    """Any of a :class:`Suitor`'s fields, as ``table.with_suitor`` changes them."""
+
+    name: str
+    hand: tuple[PlayingCard, ...]
+    match: int
+    clues: tuple[Clue, ...]
+    faceup: tuple[PlayingCard, ...]
+    rapport: int
+    faux_pas: int
+    out: bool
+    argued: bool
+    immune: bool
+    draws: tuple[tuple[int, PlayingCard], ...]
+    seen: tuple[tuple[Seat, Clue], ...]
+
+
 # --- the contest: a courting action or an argument ------------------------------
 
 
@@ -306,6 +324,32 @@ class Contest:
         return total is not None and total >= self.targets[target - 1]
 
 
+class ContestChanges(TypedDict, total=False):
+    """Any of a :class:`Contest`'s fields, as ``targets.changed`` changes them."""
+
+    kind: ContestKind
+    actor: Seat
+    stage: ContestStage
+    woman: int | None
+    description: str
+    participants: tuple[Seat, ...]
+    undecided: tuple[Seat, ...]
+    target: int
+    dice: tuple[int, ...]
+    targets: tuple[int, ...]
+    to_play: tuple[Seat, ...]
+    plays: tuple[Play, ...]
+    spends: tuple[tuple[Seat, ExcelSpend], ...]
+    asked: tuple[Seat, ...]
+    raiser: Seat | None
+    followers: tuple[Seat, ...]
+    chips: int
+    stakes: tuple[Stake | None, ...]
+    stake_off: tuple[bool, ...]
+    votes: tuple[tuple[Seat, VoteChoice], ...]
+    drawn: tuple[Seat, ...]
+
+
 @frozen
 class Retirement:
     """A retirement as announced to the table: the hand shown, who was named, the verdict."""
@@ -353,6 +397,7 @@ class TemptressState:
     actions_taken: int = 0
     log: tuple[Event, ...] = ()
     result: Outcome | None = None
+    asked: list[Prompt | None] = asked_field()
 
     @property
     def narrator_seat(self) -> Seat | None:

@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
+from typing import Unpack
 
 from attrs import evolve
 
 from rules.cards import PlayingCard
-from rules.engine import Event, Seat
-from rules.temptress.state import EventKind, Suitor, TemptressState
+from rules.engine import Fact, Seat
+from rules.story import STORY
+from rules.temptress.state import EventKind, Suitor, SuitorChanges, TemptressState
+from rules.temptress.told import TOLD
 
 
 def name(state: TemptressState, seat: Seat) -> str:
@@ -26,18 +28,38 @@ def cards_text(cards: Iterable[PlayingCard]) -> str:
     return " ".join(card.label() for card in cards) or "no cards"
 
 
-def log(state: TemptressState, *texts: str, kind: EventKind) -> TemptressState:
-    """Public events, each of ``kind`` (what its teaching caption explains)."""
-    return evolve(state, log=state.log + tuple(Event(t, kind=kind) for t in texts))
+def names(state: TemptressState) -> tuple[str, ...]:
+    """Every seat's name, by seat: the suitors, then the narrator."""
+    return tuple(s.name for s in state.suitors) + (state.config.narrator_name,)
 
 
-def tell(state: TemptressState, seat: Seat, *texts: str, kind: EventKind) -> TemptressState:
-    """Private events of ``kind``: only ``seat`` (and the narrator console) may read them."""
+def told(state: TemptressState, kind: EventKind, line: str, /, **values: Fact) -> str:
+    """The kind's ``line`` told from ``values`` alone: one seat's part of a line told seat
+    by seat, or a pact as the pact log keeps it."""
+    return TOLD.tell(TOLD.line(kind, line), names(state), values)
+
+
+def log(
+    state: TemptressState, kind: EventKind, line: str = STORY, /, **facts: Fact
+) -> TemptressState:
+    """A public event of ``kind`` about ``facts``, told by the kind's ``line``."""
+    event = TOLD.event(kind, names(state), facts, line=line)
+    return evolve(state, log=state.log + (event,))
+
+
+def tell(
+    state: TemptressState, seat: Seat, kind: EventKind, line: str = STORY, /, **facts: Fact
+) -> TemptressState:
+    """A private event of ``kind`` about ``facts``, told by the kind's ``line``: only
+    ``seat`` (and the narrator console) may read it."""
     seats = (seat,) if state.narrator_seat is None else (seat, state.narrator_seat)
-    return evolve(state, log=state.log + tuple(Event(t, seats, kind) for t in texts))
+    event = TOLD.event(kind, names(state), facts, seats, line)
+    return evolve(state, log=state.log + (event,))
 
 
-def with_suitor(state: TemptressState, seat: Seat, **changes: Any) -> TemptressState:
+def with_suitor(
+    state: TemptressState, seat: Seat, **changes: Unpack[SuitorChanges]
+) -> TemptressState:
     suitors = list(state.suitors)
     suitors[seat] = evolve(suitors[seat], **changes)
     return evolve(state, suitors=tuple(suitors))
@@ -51,8 +73,3 @@ def without_cards(suitor: Suitor, cards: Iterable[PlayingCard]) -> Suitor:
         hand=tuple(c for c in suitor.hand if c not in gone),
         faceup=tuple(c for c in suitor.faceup if c not in gone),
     )
-
-
-def plural(count: int, word: str) -> str:
-    return f"{count} {word}" if count == 1 else f"{count} {word}s"
-

@@ -7,12 +7,20 @@ the kind of contest.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Unpack
 
 from attrs import evolve
 
 from rules.engine import Seat
-from rules.temptress.state import Contest, ContestKind, ContestStage, EventKind, TemptressState
+from rules.story import STORY
+from rules.temptress.state import (
+    Contest,
+    ContestChanges,
+    ContestKind,
+    ContestStage,
+    EventKind,
+    TemptressState,
+)
 from rules.temptress.table import log
 
 
@@ -22,7 +30,7 @@ def current(state: TemptressState) -> Contest:
     return state.contest
 
 
-def changed(state: TemptressState, **changes: Any) -> TemptressState:
+def changed(state: TemptressState, **changes: Unpack[ContestChanges]) -> TemptressState:
     """The state with the contest's fields changed."""
     return evolve(state, contest=evolve(current(state), **changes))
 
@@ -57,6 +65,13 @@ def begin_target(state: TemptressState, players: tuple[Seat, ...]) -> TemptressS
         raiser=None,
         asked=(),
     )
-    label = "Target" if number == 1 else f"Raised target {number}"
-    text = f"{label}: the dice show {dice[0]}, {dice[1]} and {dice[2]}: {total}."
-    return log(state, text, kind=EventKind.TARGET)
+    return log(
+        state,
+        EventKind.TARGET,
+        STORY if number == 1 else "raised",
+        number=number,
+        die_1=dice[0],
+        die_2=dice[1],
+        die_3=dice[2],
+        total=total,
+    )

@@ -111,6 +111,10 @@ class TemptressView:
     contest: Contest | None
     last_actor: Seat | None
     declined: tuple[Seat, ...]
+    opened: bool
+    """The oldest suitor has had the first claim on the floor."""
+    first_claims: tuple[Seat, ...]
+    """Suitors the last round cut short who have not yet had their first claim."""
     may_claim: tuple[Seat, ...]
     queue: tuple[Seat, ...]
     pacts: tuple[str, ...]
@@ -169,6 +173,8 @@ def view(state: TemptressState, seat: Seat | None) -> TemptressView:
         contest=state.contest,
         last_actor=state.last_actor,
         declined=state.declined,
+        opened=state.opened,
+        first_claims=state.first_claims,
         may_claim=floor.floor_seats(state) if state.stage == Stage.FLOOR else (),
         queue=state.queue,
         pacts=state.pacts,

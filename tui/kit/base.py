@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from typing import ClassVar
+from typing import ClassVar, TypeVar
 
 from textual import events, on
 from textual._time import get_time  # the clock Textual stamps each key with
@@ -24,6 +24,9 @@ from textual.widgets import Input, TextArea
 from tui.messages import HelpWanted
 from tui.widgets.keybar import LAST, KeyBar
 from tui.widgets.toosmall import MIN_HEIGHT, MIN_WIDTH, TooSmall
+
+Result = TypeVar("Result")
+"""What a screen answers when it is dismissed (a question's ``bool``); most answer nothing."""
 
 HELP_BINDINGS: list[BindingType] = [
     Binding("question_mark", "help", "Help", key_display="?", priority=True),
@@ -51,12 +54,13 @@ def takes_prose(widget: Widget | None) -> bool:
     )
 
 
-class ParlourScreen(Screen[None]):
+class ParlourScreen(Screen[Result]):
     """A full, opaque screen with the key bar and a size guard.
 
     Subclasses yield their widgets from ``body()``, say which of their actions
     are live now in ``allowed()`` (not ``check_action``, which also applies the
-    size guard), and say what ``?`` explains in ``phase_help()``.
+    size guard), and say what ``?`` explains in ``phase_help()``. A screen that
+    answers (a yes-or-no question: ``ParlourScreen[bool]``) dismisses with it.
     """
 
     DEFAULT_CSS = """

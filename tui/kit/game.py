@@ -86,7 +86,12 @@ class GameScreen(ParlourScreen):
         question = self.table.confirm(action)
         if question is None:
             return self.send_now(action)
-        self.post_message(AskFirst(question, lambda: self.send_now(action), self.help_title()))
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self.send_now(action)
+
+        self.post_message(AskFirst(question, answered, self.help_title()))
         return None
 
     def send_now(self, action: Any) -> str | None:

@@ -43,8 +43,6 @@ class HostApp(ParlourApp):
         self.host: Host | None = None
         self.doors: tuple[str, ...] = ()
         """How friends reach the table (the socket; the SSH door), for the seats screen."""
-        self.quit_asked = False
-        """The host said yes to quitting with seats still joined."""
         self.signals = signals
         """End the app cleanly on SIGTERM and SIGHUP (the command line's app)."""
 
@@ -63,7 +61,7 @@ class HostApp(ParlourApp):
 
     async def action_quit(self) -> None:
         names = self.joined_names()
-        if not names or self.quit_asked:
+        if not names:
             await super().action_quit()
             return
         if isinstance(self.screen, ConfirmScreen):
@@ -74,11 +72,12 @@ class HostApp(ParlourApp):
         who = f"{listed(names)} {'is' if one else 'are'}"
         where = "a terminal" if one else "terminals"
         question = QUIT_QUESTION.format(who, where)
-        self.push_screen(ConfirmScreen(question, self._quit_anyway, "Quit"))
+        self.push_screen(ConfirmScreen(question, "Quit"), self._quit_answered)
 
-    def _quit_anyway(self) -> None:
-        self.quit_asked = True
-        self.call_later(self.action_quit)
+    async def _quit_answered(self, yes: bool | None) -> None:
+        """The host's answer: yes quits (the lobby app's quit: every move is on disk)."""
+        if yes:
+            await super().action_quit()
 
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
         host = self.host

@@ -25,8 +25,13 @@ class Hosted(Protocol):
     @property
     def changes(self) -> int: ...
 
-    notes_seen: dict[Seat, int]
-    watchers: list[Callable[[], None]]
+    @property
+    def notes_seen(self) -> dict[Seat, int]: ...
+
+    @property
+    def watchers(self) -> list[Callable[[], None]]:
+        """Told whenever the table may have changed."""
+        ...
 
     def view(self, seat: Seat | None) -> Any: ...
 

@@ -75,7 +75,7 @@ def start_hosting(
         seating = Seating.deal(joined)
     keep(seating)
     host = Host(flow, seating, socket, group=group, log=log, fail=app.fail_with, keep=keep)
-    flow.closers.append(host.close)
+    flow.seating.closers.append(host.close)
     app.run_worker(host.start(), group="host")
     doors = [f"On this machine: parlour join (the socket is {socket})"]
     if ssh_port is not None:
@@ -83,7 +83,7 @@ def start_hosting(
 
         door = Door(host, app.data_dir, ssh_port, ssh_address)
         host.door = door
-        flow.closers.append(door.close)
+        flow.seating.closers.append(door.close)
         app.run_worker(door.start(), group="host")
         doors.append(f"Over SSH: ssh -p {ssh_port} party@{socket_module.gethostname()}")
     from tui.net.host_app import HostApp

@@ -143,7 +143,12 @@ class SeatsScreen(ParlourScreen):
             f"Free {name}'s seat? The terminal playing it is closed, and the seat gets a "
             "new code for its person to join with."
         )
-        self.post_message(AskFirst(question, lambda: self.free(seat), self.title_text))
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self.free(seat)
+
+        self.post_message(AskFirst(question, answered, self.title_text))
 
     def free(self, seat: int) -> None:
         self.host.free(seat)

@@ -2,12 +2,13 @@
 accusation, the last rings, a Bard leaving, the end of a tale).
 
 An opaque full screen over the one that asked, so whatever that one showed stays
-hidden; y does it, n or Escape goes back to the screen as it was.
+hidden; y answers True, n or Escape False (back to the screen as it was): the
+screen's result, for the callback it was pushed with (``tui.messages.Answered``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from typing import ClassVar
 
 from rich.text import Text
@@ -24,8 +25,8 @@ CONFIRM_HELP = (
 )
 
 
-class ConfirmScreen(ParlourScreen):
-    """The question, y to go on, n or Escape to go back."""
+class ConfirmScreen(ParlourScreen[bool]):
+    """The question; its answer: y True, n or Escape False."""
 
     PRIVATE = True  # it stands over a seat's own screen
 
@@ -44,10 +45,9 @@ class ConfirmScreen(ParlourScreen):
         *HELP_BINDINGS,
     ]
 
-    def __init__(self, question: str, on_yes: Callable[[], object], title: str) -> None:
+    def __init__(self, question: str, title: str) -> None:
         super().__init__()
         self.question = question
-        self.on_yes = on_yes
         self.title_text = title
 
     def body(self) -> Iterable[Widget]:
@@ -62,8 +62,7 @@ class ConfirmScreen(ParlourScreen):
         return CONFIRM_HELP
 
     def action_yes(self) -> None:
-        self.app.pop_screen()
-        self.on_yes()
+        self.dismiss(True)
 
     def action_no(self) -> None:
-        self.app.pop_screen()
+        self.dismiss(False)

@@ -21,7 +21,7 @@ from textual.widgets import Input, Label, Static
 
 from tui.kit.base import HELP_BINDINGS, Field, ParlourScreen
 from tui.kit.keys import after_keys
-from tui.messages import AskFirst, QuitUnsaved
+from tui.messages import AskFirst
 
 SAVE_FAILED_HELP = (
     "The last move could not be written to the save file, so the game has stopped "
@@ -48,6 +48,9 @@ class SaveDoor(Protocol):
     def save_elsewhere(self, folder: str) -> str | None:
         """Save the whole game in ``folder`` from now on: None once saved, else why not."""
         ...
+
+    def quit_unsaved(self) -> None:
+        """Quit with the moves not on disk lost (the command line says so)."""
 
 
 def lost_words(moves: int) -> str:
@@ -144,10 +147,9 @@ class SaveFailedScreen(ParlourScreen):
 
     def action_quit_unsaved(self) -> None:
         lost = lost_words(self.door.unsaved_moves())
-        self.post_message(
-            AskFirst(
-                f"Quit without saving? {lost[0].upper()}{lost[1:]} will be lost.",
-                lambda: self.post_message(QuitUnsaved()),
-                self.help_title(),
-            )
-        )
+        question = f"Quit without saving? {lost[0].upper()}{lost[1:]} will be lost."
+        self.post_message(AskFirst(question, self._quit_answered, self.help_title()))
+
+    def _quit_answered(self, yes: bool | None) -> None:
+        if yes:
+            self.door.quit_unsaved()

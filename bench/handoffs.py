@@ -25,7 +25,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from rules import registry  # noqa: E402
-from rules.session import BOT, PERSON, SeatPlan, Session, hash_pin  # noqa: E402
+from rules.pins import hash_pin  # noqa: E402
+from rules.session import BOT, PERSON, SeatPlan, Session  # noqa: E402
 from rules.simulate import bot_config  # noqa: E402
 from tests.screen_sweep import Keyboard, Moment, drive, pin_of  # noqa: E402
 from tests.tui_helpers import make_app  # noqa: E402

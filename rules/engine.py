@@ -125,8 +125,26 @@ def notes_for(log: tuple[Event, ...], seat: Seat | None) -> tuple[str, ...]:
 Reading = tuple[tuple[str, ...], tuple[str, ...]]
 """What one reader makes of a log: (the lines it may read, the notes addressed to it)."""
 
-_RECENT: list[tuple[tuple[Event, ...], dict[tuple[Seat | None, bool], Reading]]] = []
-"""The last few logs read, newest first, each with what every reader made of it."""
+Reader = tuple[Seat | None, bool]
+"""(the seat reading, whether it reads everything): who reads a log."""
+
+
+class _Read:
+    """A log read lately: each reader's reading of it, and the readings of the logs
+    read before it that it begins with, longest first: (their length, their readings)."""
+
+    __slots__ = ("log", "readings", "begins_with")
+
+    def __init__(
+        self, log: tuple[Event, ...], begins_with: tuple[tuple[int, dict[Reader, Reading]], ...]
+    ) -> None:
+        self.log = log
+        self.readings: dict[Reader, Reading] = {}
+        self.begins_with = begins_with
+
+
+_RECENT: list[_Read] = []
+"""The last few logs read, newest first."""
 _RECENT_KEPT = 4
 
 
@@ -135,47 +153,47 @@ def read_log(log: tuple[Event, ...], seat: Seat | None, everything: bool = False
     ``notes``. ``everything``: a referee, who reads every line.
 
     Views are made at every step, for every seat, and a log only grows, so the last
-    few logs read are remembered with each reader's reading: a log that begins with
-    one of them (the same events, checked at C speed, mostly by identity) reads only
-    its new events. The answer is always the same as reading the whole log."""
+    few logs read are remembered with each reader's reading. A new log is compared
+    once with the newest of them (the same events, checked at C speed, mostly by
+    identity); if it begins with it, each reader reads only the new events. The
+    answer is always the same as reading the whole log."""
+    read = _read_of(log)
     key = (seat, everything)
-    readings = _readings_of(log)
-    answer = readings.get(key)
+    answer = read.readings.get(key)
     if answer is None:
-        answer = _read_on(log, key, seat, everything)
-        readings[key] = answer
+        answer = _read_on(read, key)
+        read.readings[key] = answer
     return answer
 
 
-def _readings_of(log: tuple[Event, ...]) -> dict[tuple[Seat | None, bool], Reading]:
-    for known, remembered in _RECENT:
-        if known is log:
-            return remembered
-    readings: dict[tuple[Seat | None, bool], Reading] = {}
-    _RECENT.insert(0, (log, readings))
+def _read_of(log: tuple[Event, ...]) -> _Read:
+    for read in _RECENT:
+        if read.log is log:
+            return read
+    begins_with: tuple[tuple[int, dict[Reader, Reading]], ...] = ()
+    for earlier in _RECENT:
+        size = len(earlier.log)
+        if 0 < size <= len(log) and log[size - 1] is earlier.log[-1] and log[:size] == earlier.log:
+            begins_with = ((size, earlier.readings), *earlier.begins_with[: _RECENT_KEPT - 1])
+            break
+    read = _Read(log, begins_with)
+    _RECENT.insert(0, read)
     del _RECENT[_RECENT_KEPT:]
-    return readings
+    return read
 
 
-def _read_on(
-    log: tuple[Event, ...], key: tuple[Seat | None, bool], seat: Seat | None, everything: bool
-) -> Reading:
-    """Reads ``log``, from the end of the longest remembered log it begins with that
-    this reader has read."""
-    start = 0
+def _read_on(read: _Read, key: Reader) -> Reading:
+    """Reads ``read.log`` from the end of the longest log it begins with that this
+    reader has read."""
+    seat, everything = key
+    log, start = read.log, 0
     lines: tuple[str, ...] = ()
     notes: tuple[str, ...] = ()
-    for known, readings in _RECENT:
-        size = len(known)
+    for size, readings in read.begins_with:
         prior = readings.get(key)
-        if (
-            prior is not None
-            and start < size <= len(log)
-            and known is not log
-            and log[size - 1] is known[-1]
-            and log[:size] == known
-        ):
+        if prior is not None:
             start, (lines, notes) = size, prior
+            break
     fresh = log[start:] if start else log
     if everything:
         more = [e.text for e in fresh]
@@ -218,10 +236,17 @@ class Logged(Protocol):
     def log(self) -> tuple[Event, ...]: ...
 
 
-def asked_field() -> list[Prompt | None]:
-    """A state's ``asked``: where its prompt is kept once worked out. No part of the
-    state's value (not compared, hashed, shown or saved); ``evolve`` starts it empty."""
+def kept_field() -> Any:
+    """A frozen value's memo: a list that keeps what was once worked out from the value
+    (a value never changes, so neither does that). No part of the value (not compared,
+    hashed, shown or saved); ``evolve`` starts it empty."""
     return field(factory=list, init=False, eq=False, repr=False, hash=False)
+
+
+def asked_field() -> list[Prompt | None]:
+    """A state's ``asked``: where its prompt is kept once worked out (``kept_field``)."""
+    kept: list[Prompt | None] = kept_field()
+    return kept
 
 
 def once_per_state(

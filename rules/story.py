@@ -58,14 +58,21 @@ def told(fact: Fact, names: Sequence[str], spec: str = "") -> str:
     return str(fact)
 
 
-class _Filling(Formatter):
-    """str.format over facts, a seat told by name and a number by the word it counts."""
+Part = tuple[str, str | None, str]
+"""A template cut once into (literal text, the fact it names or None, its spec)."""
 
-    def __init__(self, names: Sequence[str]) -> None:
-        self.names = names
 
-    def format_field(self, value: object, format_spec: str) -> str:
-        return told(value, self.names, format_spec)  # type: ignore[arg-type]
+def parts_of(template: str) -> tuple[Part, ...]:
+    """``template`` cut at its placeholders (``{{`` and ``}}`` are literal braces)."""
+    return tuple((text, field, spec or "") for text, field, spec, _ in Formatter().parse(template))
+
+
+def filled(parts: Sequence[Part], names: Sequence[str], values: Mapping[str, Fact]) -> str:
+    """A cut template with every fact told (``told``)."""
+    return "".join(
+        text if field is None else text + told(values[field], names, spec)
+        for text, field, spec in parts
+    )
 
 
 def placeholders(template: str) -> tuple[str, ...]:
@@ -90,6 +97,8 @@ class Told(Generic[K]):
     kinds: type[K]
     facts: Mapping[K, frozenset[str]]
     lines: Mapping[K, Mapping[str, str]]
+    cut: Mapping[str, tuple[Part, ...]]
+    """Every template of ``lines``, cut once when loaded (``parts_of``)."""
 
     def line(self, kind: K, line: str = STORY) -> str:
         return self.lines[kind][line]
@@ -113,12 +122,13 @@ class Told(Generic[K]):
             missing = sorted(wanted - set(facts))
             extra = sorted(set(facts) - wanted)
             raise ValueError(f"{kind.value}: facts missing {missing}, not carried {extra}")
-        text = _Filling(names).format(self.lines[kind][line], **facts)
+        text = filled(self.cut[self.lines[kind][line]], names, facts)
         return Event(text, seats, kind, tuple(sorted(facts.items())))
 
     def tell(self, template: str, names: Sequence[str], values: Mapping[str, Fact]) -> str:
         """``template`` filled from ``values`` (an event's facts and a caption's phrases)."""
-        return _Filling(names).format(template, **values)
+        parts = self.cut.get(template)
+        return filled(parts_of(template) if parts is None else parts, names, values)
 
 
 def load_told(
@@ -145,7 +155,8 @@ def load_told(
         if not isinstance(table, dict) or not isinstance(table.get(STORY), str):
             raise StoryError(f"{where}: [{value}] needs a story line")
         lines[kind] = _checked(where, value, table, frozenset(facts[kind]), frozenset(phrases))
-    return Told(kinds, {k: frozenset(v) for k, v in facts.items()}, lines)
+    cut = {t: parts_of(t) for table in lines.values() for t in table.values()}
+    return Told(kinds, {k: frozenset(v) for k, v in facts.items()}, lines, cut)
 
 
 def _checked(

@@ -65,7 +65,7 @@ PromptCaption = Callable[[Prompt, ViewT], str]
 @frozen
 class Captions(Generic[ViewT]):
     """One game's captions, keyed by its event kinds and its prompt kinds (every kind
-    of each has one: tests/test_captions.py); ``ViewT`` is the game's view."""
+    of each has one: tests/rules/test_captions.py); ``ViewT`` is the game's view."""
 
     events: Mapping[StrEnum, EventCaption[ViewT]]
     """The captions that weigh the view, by event kind; every other kind's caption is

@@ -6,7 +6,7 @@ terminal (synchronized output), and feeds everything the program writes into
 a ``pyte`` screen. Because the program is told that synchronized output works,
 it wraps every update in begin/end marks; the emulator is only fed whole
 updates, so ``text()`` never shows half of one. (Textual may still spread one
-change of screen over a few updates: see ``tests/test_crash_safety.py``.)
+change of screen over a few updates: see ``tests/persistence/test_crash_safety.py``.)
 
 No real terminal is needed (CI has none), and each Terminal is its own session
 (``setsid``), so killing it cannot touch anything else.

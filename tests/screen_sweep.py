@@ -38,7 +38,8 @@ from textual.widgets import Input
 import tui
 from rules import registry
 from rules.engine import GameInfo, Seat
-from rules.session import PERSON, SeatPlan, Session, hash_pin
+from rules.pins import hash_pin
+from rules.session import PERSON, SeatPlan, Session
 from rules.simulate import play_out
 from rules.take_back import actor
 from tests.tui_helpers import press, resize, screen_text, settle

@@ -10,6 +10,8 @@ its way back to itself.
 * No screen imports the screen after it: a module that defines screens imports
   no other module that defines screens; it posts a message instead.
 * The four games' screen packages use the same module names.
+* Tests mirror the code: a test file that imports only the rules lives under
+  ``tests/rules/``, and a game's (``test_GAME_*.py``) in that game's folder there.
 """
 
 from __future__ import annotations
@@ -203,3 +205,17 @@ def test_every_games_screens_use_the_same_module_names(game: str):
     names = {path.stem for path in (ROOT / "tui" / game).glob("*.py")}
     assert GAME_MODULES <= names
     assert names <= GAME_MODULES | GAME_EXTRAS, sorted(names - GAME_MODULES - GAME_EXTRAS)
+
+
+def test_rules_tests_are_found_where_their_module_is():
+    misplaced = []
+    for path in sorted((ROOT / "tests").rglob("test_*.py")):
+        ours = {m.split(".")[0] for m, _ in imported(path)} & {"rules", "tui"}
+        screens = "snap_compare" in path.read_text(encoding="utf-8")
+        if ours != {"rules"} or screens:
+            continue
+        game = next((g for g in GAMES if path.name.startswith(f"test_{g}_")), None)
+        want = f"tests/rules/{game}" if game else "tests/rules"
+        if path.parent.relative_to(ROOT).as_posix() != want:
+            misplaced.append(f"{path.relative_to(ROOT)} belongs in {want}/")
+    assert misplaced == []

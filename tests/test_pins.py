@@ -11,7 +11,8 @@ import pytest
 from textual.widgets import Input
 
 from rules import registry
-from rules.session import PERSON, PIN_WORK, SeatPlan, Session, hash_pin, pin_fits
+from rules.pins import PIN_WORK, hash_pin, pin_fits
+from rules.session import PERSON, SeatPlan, Session
 from tests.tui_helpers import burst, make_app, screen_text, settle, to_curtain
 from tui.island.seat import IslandChoice
 from tui.pin_guard import PinGuard, seconds_text, wait_after

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.test_journal import _game, _journal
+from tests.persistence.test_journal import _game, _journal
 from tui.persistence import saves
 from tui.persistence.journal import TAIL, Journal
 from tui.persistence.saves import SaveError

@@ -7,7 +7,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from rules import registry
-from rules.session import BOT, PERSON, SeatPlan, Session, hash_pin
+from rules.pins import hash_pin
+from rules.session import BOT, PERSON, SeatPlan, Session
 from tests.tui_helpers import handing_over, make_app, screen_text, secret_leaks, to_curtain
 from tui.island.seat import IslandChoice
 from tui.kit.table import TableScreen

@@ -16,14 +16,12 @@ from textual import on
 from textual.app import SystemCommand
 from textual.screen import Screen
 
-from rules.chance import secret_seed
-from rules.session import PIN_WORK
+from rules.pins import PIN_WORK
 from tui import messages
 from tui.app_base import TableApp
 from tui.pin_guard import PinGuard
 from tui.screens.confirm import ConfirmScreen
 from tui.screens.lobby import LobbyScreen
-from tui.screens.resume import ResumeScreen
 
 if TYPE_CHECKING:
     from rules.session import Session
@@ -38,6 +36,14 @@ LOBBY = "lobby"
 HOSTED_AGAIN = "A hosted game is played once: host the next one with parlour host (new codes)."
 
 
+def fresh_seed() -> int:
+    """A secret seed for a new game (``rules.chance.secret_seed``, loaded with the
+    first game rather than before the lobby's first frame)."""
+    from rules.chance import secret_seed
+
+    return secret_seed()
+
+
 class ParlourApp(TableApp):
     """One shared screen, many players, one game at a time."""
 
@@ -49,7 +55,7 @@ class ParlourApp(TableApp):
         pack_path: str | None = None,
         bot_delay: float = 0.8,
         dice_delay: float = 0.25,
-        seed_source: Callable[[], int] = secret_seed,
+        seed_source: Callable[[], int] = fresh_seed,
         clock: Callable[[], float] = time.monotonic,
         pin_work: int = PIN_WORK,
         opening: Callable[[ParlourApp], object] | None = None,
@@ -111,6 +117,8 @@ class ParlourApp(TableApp):
 
     @on(messages.ShowResume)
     def show_resume(self) -> None:
+        from tui.screens.resume import ResumeScreen  # saves are read when the list opens
+
         self.switch_screen(ResumeScreen(self.saves_dir))
 
     @on(messages.StartGame)

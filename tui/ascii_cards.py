@@ -12,21 +12,26 @@ from __future__ import annotations
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
+from functools import cache
 from typing import TextIO
 
 from rich.segment import Segment
 from textual.color import Color
 from textual.filter import LineFilter
 
-from rules.cards import Suit
 
-SUIT_LETTERS = str.maketrans({suit.symbol: suit.letter for suit in Suit})
-"""♣♦♥♠ to C D H S (Persuasion's passion mark is the heart, so it reads H there)."""
+@cache
+def suit_letters() -> dict[int, str]:
+    """♣♦♥♠ to C D H S (Persuasion's passion mark is the heart, so it reads H there).
+    Made on first use: the lobby shows no card."""
+    from rules.cards import Suit
+
+    return str.maketrans({suit.symbol: suit.letter for suit in Suit})
 
 
 def ascii_text(text: str) -> str:
     """``text`` with every suit symbol replaced by its letter."""
-    return text.translate(SUIT_LETTERS)
+    return text.translate(suit_letters())
 
 
 class AsciiSuits(LineFilter):

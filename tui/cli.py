@@ -283,7 +283,7 @@ def _policies(named: list[tuple[int, str]], seats: int) -> tuple[tuple[str, ...]
     refusing them: a seat past the table's, or one seat named twice."""
     from rules.session import BOT
 
-    policies = [BOT] * seats
+    policies: list[str] = [BOT] * seats
     given: set[int] = set()
     for seat, policy in named:
         if seat >= seats:

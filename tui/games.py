@@ -7,8 +7,12 @@ rules, so that the first frame comes quickly.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from rules import registry
-from tui.kit.ui import GameUI
+
+if TYPE_CHECKING:  # the kit loads with the first game, not with the lobby
+    from tui.kit.ui import GameUI
 
 
 def game_ui(game_id: str) -> GameUI:

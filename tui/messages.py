@@ -9,11 +9,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Protocol, TypeAlias
+from typing import TYPE_CHECKING, Any, Protocol, TypeAlias
 
 from textual.message import Message
 
-from rules.engine import Seat
+if TYPE_CHECKING:
+    from rules.engine import Seat
 
 # --- the shell ----------------------------------------------------------------
 

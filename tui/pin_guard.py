@@ -12,8 +12,7 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Callable
-
-from attrs import frozen
+from dataclasses import dataclass
 
 FREE_TRIES = 3
 FIRST_WAIT = 15.0
@@ -22,7 +21,7 @@ WRONG = "That is not the PIN. Try again."
 NO_PIN = "Type your PIN first, then press Enter."
 
 
-@frozen
+@dataclass(frozen=True, slots=True)
 class PinAnswer:
     """What a try at the PIN came to: lifted, or a sentence for the curtain."""
 
@@ -93,7 +92,7 @@ class PinGuard:
         return PinAnswer(False, f"That is not the PIN.\n{self.waiting(key)}")
 
 
-@frozen
+@dataclass(frozen=True, slots=True)
 class PinDoor:
     """One seat's PIN, as its curtain tries it."""
 

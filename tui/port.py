@@ -11,15 +11,17 @@ one (a session and nothing else) that tests use, and the one the flow holds.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from attrs import frozen
 
 from rules.engine import GameInfo, IllegalAction, Prompt, Seat
 from rules.session import Session
 from rules.take_back import NOTHING, RESUMED, actor, take_back_refusal
-from rules.teaching import Explained
 from tui.pin_guard import PinDoor, PinGuard
+
+if TYPE_CHECKING:  # the teaching layer loads with a teaching table, not at start
+    from rules.teaching import Explained
 
 
 @frozen

@@ -15,7 +15,8 @@ from rules.chance import SEED_DIGITS, secret_seed
 from rules.engine import GameInfo, IllegalAction
 from rules.names import look_alike, name_fault, plain_name, text_fault
 from rules.packs import PackError
-from rules.session import BOT, PERSON, PIN_WORK, SeatPlan, Session, hash_pin
+from rules.pins import PIN_WORK, hash_pin
+from rules.session import BOT, PERSON, SeatPlan, Session
 
 LONGEST_NAME = 16
 BOT_NAMES = ("Cupid", "Juliet", "Valentine", "Darcy", "Eros", "Venus", "Romeo", "Psyche")
@@ -85,7 +86,7 @@ def check_setup(
     """Every problem with the entry (as sentences), or the Session it starts.
 
     An empty seed is a secret one, from ``secret``; a typed one is used as it is.
-    PINs are hashed at the cost ``pin_work`` (``rules.session.hash_pin``)."""
+    PINs are hashed at the cost ``pin_work`` (``rules.pins.hash_pin``)."""
     problems: list[str] = []
     count = len(entry.names)
     if not game.min_seats <= count <= game.max_seats:

@@ -55,10 +55,7 @@ def choices_for(state: TemptressState, seat: Seat | None) -> SeatChoices | None:
         return None
     if seat not in current.seats:
         if current.kind == PromptKind.FLOOR and seat in state.active:
-            return FloorPick(
-                f"{name(state, seat)}: you may retire whenever the floor is open.",
-                (_retire(state, seat),),
-            )
+            return _may_retire(state, seat)
         return None
     if seat == state.narrator_seat:
         return NARRATOR[current.kind](state, seat)
@@ -90,18 +87,18 @@ def _court(state: TemptressState, seat: Seat) -> Option[ClaimFloor]:
         return Option(ClaimFloor(seat, 0), "Court a woman", closed=closed, key=ChoiceKey.COURT)
 
     def woman(w: int) -> Option[ClaimFloor]:
+        her = woman_name(state, w)
+        retired = floor.retired_refusal(state, w)
+        if retired:
+            return Option(ClaimFloor(seat, w), f"{her} (retired)", closed=retired)
         describe = Write(
-            f"What do you do to court {woman_name(state, w)}? (one line, or nothing)",
+            f"What do you do to court {her}? (one line, or nothing)",
             ClaimFloor(seat, w, ""),
             "description",
             floor.LONGEST_DESCRIPTION,
             hint="It goes into the story.",
         )
-        retired = floor.retired_refusal(state, w)
-        if retired:
-            label = f"{woman_name(state, w)} (retired)"
-            return Option(ClaimFloor(seat, w), label, closed=retired)
-        return Option(ClaimFloor(seat, w), woman_name(state, w), then=describe)
+        return Option(ClaimFloor(seat, w), her, then=describe)
 
     whom = Pick("Whom do you court?", _women(state, woman))
     return Option(ClaimFloor(seat, 0), "Court a woman", then=whom, key=ChoiceKey.COURT)
@@ -115,32 +112,48 @@ def _argue(state: TemptressState, seat: Seat) -> Option[StartArgument]:
     if closed:
         return Option(StartArgument(seat, others[0], 1), label, closed=closed, key=ChoiceKey.ARGUE)
     rapport = state.suitors[seat].rapport
+    spends = tuple((k, plural(k, "Rapport chip")) for k in range(1, rapport + 1))
 
     def opponent(other: Seat) -> Option[StartArgument]:
         action = StartArgument(seat, other, 1)
+        whom = name(state, other)
         refusal = floor.opponent_refusal(state, seat, other)
         if refusal:
-            return Option(action, name(state, other), closed=refusal)
+            return Option(action, whom, closed=refusal)
         chips = Pick(
-            f"Spend how many Rapport chips? {name(state, other)} may spend as many to avoid it.",
-            tuple(
-                Option(StartArgument(seat, other, k), plural(k, "Rapport chip"), cost=k)
-                for k in range(1, rapport + 1)
-            ),
+            f"Spend how many Rapport chips? {whom} may spend as many to avoid it.",
+            tuple(Option(StartArgument(seat, other, k), label, cost=k) for k, label in spends),
         )
-        return Option(action, name(state, other), then=chips)
+        return Option(action, whom, then=chips)
 
     whom = Pick("Argue with whom?", tuple(opponent(o) for o in sorted(others)))
     return Option(StartArgument(seat, others[0], 1), label, then=whom, key=ChoiceKey.ARGUE)
 
 
 def _retire(state: TemptressState, seat: Seat) -> Option[Retire]:
+    closed = floor.retire_refusal(state, seat, 0)  # the same for every woman named
+
     def accuse(w: int) -> Option[Retire]:
-        closed = floor.retire_refusal(state, seat, w)
         return Option(Retire(seat, w), woman_name(state, w), closed=closed)
 
     whom = Pick("Show your seven cards and name the sorceress:", _women(state, accuse))
     return Option(Retire(seat, 0), "Retire and name the sorceress", then=whom, key=ChoiceKey.RETIRE)
+
+
+def _may_retire(state: TemptressState, seat: Seat) -> FloorPick:
+    """A suitor's question while another holds the floor: it depends on their hand
+    alone, so it is kept with the suitor's value, which most steps leave as it was."""
+    kept = state.suitors[seat].retiring
+    if not kept:
+        kept.append(
+            FloorPick(
+                f"{name(state, seat)}: you may retire whenever the floor is open.",
+                (_retire(state, seat),),
+            )
+        )
+    question = kept[0]
+    assert isinstance(question, FloorPick)
+    return question
 
 
 def _floor(state: TemptressState, seat: Seat) -> FloorPick:
@@ -149,7 +162,7 @@ def _floor(state: TemptressState, seat: Seat) -> FloorPick:
         (
             _court(state, seat),
             _argue(state, seat),
-            _retire(state, seat),
+            _may_retire(state, seat).options[0],
             Option(Decline(seat), "Let the floor pass", key=ChoiceKey.DECLINE),
         ),
     )

@@ -21,7 +21,14 @@ LONGEST_DESCRIPTION = 120
 
 
 def floor_seats(state: TemptressState) -> tuple[Seat, ...]:
-    """Suitors who may act at the open floor now, clockwise from the last actor."""
+    """Suitors who may act at the open floor now, clockwise from the last actor (worked
+    out once per state: the prompt, every seat's view and choices ask it)."""
+    if not state.floor_open:
+        state.floor_open.append(_floor_seats(state))
+    return state.floor_open[0]
+
+
+def _floor_seats(state: TemptressState) -> tuple[Seat, ...]:
     active = state.active
     if not active:
         return ()

@@ -11,14 +11,16 @@ leave only through ``view``. The StrEnums' values are the save-file spellings;
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import TypedDict
+from typing import Any, TypedDict
 
 from attrs import frozen
 
 from rules.cards import PlayingCard, Suit
 from rules.chance import Chance
-from rules.engine import Event, Outcome, Prompt, Seat, asked_field
+from rules.choices import Pick
+from rules.engine import Event, Outcome, Prompt, Seat, asked_field, kept_field
 from rules.temptress.event_kinds import EventKind as EventKind
+from rules.temptress.public import SuitorPublic, WomanPublic
 
 HAND_LIMIT = 7
 BUDGET = 3
@@ -198,6 +200,8 @@ class Woman:
     suit: Suit
     preferences: tuple[str, ...]
     pile: tuple[PlayingCard, ...]
+    shown: list[WomanPublic] = kept_field()
+    """Her public face, once worked out (``views``): no part of her value."""
 
 
 @frozen
@@ -221,6 +225,13 @@ class Suitor:
     """(woman, card) for every card this suitor drew from a pile."""
     seen: tuple[tuple[Seat, Clue], ...] = ()
     """(suitor, clue): other suitors' clues this suitor saw by winning an argument."""
+    shown: list[SuitorPublic] = kept_field()
+    """Their public face, once worked out (``views``): no part of their value."""
+    clue_lines: list[tuple[str, ...]] = kept_field()
+    """Their clues as sentences, once worked out (``views``): no part of their value."""
+    retiring: list[Pick[Any]] = kept_field()
+    """Their question while another holds the floor (retiring, which depends on their
+    hand alone), once worked out (``choices``): no part of their value."""
 
     @property
     def reveals_owed(self) -> int:
@@ -398,6 +409,10 @@ class TemptressState:
     log: tuple[Event, ...] = ()
     result: Outcome | None = None
     asked: list[Prompt | None] = asked_field()
+    floor_open: list[tuple[Seat, ...]] = kept_field()
+    """Who may act at the open floor, once worked out (``floor.floor_seats``)."""
+    still_in: list[tuple[Seat, ...]] = kept_field()
+    """``active``, once worked out."""
 
     @property
     def narrator_seat(self) -> Seat | None:
@@ -407,7 +422,9 @@ class TemptressState:
     @property
     def active(self) -> tuple[Seat, ...]:
         """Suitors still in the game, in seat order."""
-        return tuple(i for i, s in enumerate(self.suitors) if not s.out)
+        if not self.still_in:
+            self.still_in.append(tuple(i for i, s in enumerate(self.suitors) if not s.out))
+        return self.still_in[0]
 
     @property
     def tempted(self) -> Seat | None:

@@ -11,6 +11,7 @@ from rules.temptress import clues, floor
 from rules.temptress.choice_types import SeatChoices
 from rules.temptress.choices import choices_for
 from rules.temptress.prompts import prompt
+from rules.temptress.public import SuitorPublic, WomanPublic
 from rules.temptress.state import (
     Clue,
     Contest,
@@ -18,31 +19,10 @@ from rules.temptress.state import (
     PromptKind,
     Retirement,
     Stage,
+    Suitor,
     TemptressState,
+    Woman,
 )
-
-
-@frozen
-class SuitorPublic:
-    """What everyone may see of a suitor."""
-
-    name: str
-    rapport: int
-    faux_pas: int
-    faceup: tuple[PlayingCard, ...]
-    cards: int
-    out: bool
-    argued: bool
-    immune: bool
-
-
-@frozen
-class WomanPublic:
-    """What everyone may see of a woman: name, personality, pile size."""
-
-    name: str
-    personality: str
-    pile_size: int
 
 
 @frozen
@@ -151,8 +131,6 @@ def view(state: TemptressState, seat: Seat | None) -> TemptressView:
         and current.seats == (seat,)
         and not narrator
     )
-    women = tuple(w.name for w in state.women)
-    suitor_names = tuple(s.name for s in state.suitors)
     lines, notes = read_log(state.log, seat, everything=narrator)
     return TemptressView(
         seat=seat,
@@ -162,13 +140,8 @@ def view(state: TemptressState, seat: Seat | None) -> TemptressView:
         narrator=state.config.narrator,
         narrator_name=state.config.narrator_name,
         narrator_seat=state.narrator_seat,
-        suitors=tuple(
-            SuitorPublic(
-                s.name, s.rapport, s.faux_pas, s.faceup, len(s.hand), s.out, s.argued, s.immune
-            )
-            for s in state.suitors
-        ),
-        women=tuple(WomanPublic(w.name, w.personality, len(w.pile)) for w in state.women),
+        suitors=tuple(_suitor_public(s) for s in state.suitors),
+        women=tuple(_woman_public(w) for w in state.women),
         discard_size=len(state.discard),
         contest=state.contest,
         last_actor=state.last_actor,
@@ -183,9 +156,7 @@ def view(state: TemptressState, seat: Seat | None) -> TemptressView:
         outcome=state.result,
         hand=suitor.hand if suitor else (),
         clues=suitor.clues if suitor else (),
-        clue_texts=tuple(clues.clue_text(c, women, suitor_names) for c in suitor.clues)
-        if suitor
-        else (),
+        clue_texts=_clue_lines(state, suitor) if suitor else (),
         tempted=bool(suitor and suitor.match == state.sorceress),
         draws=suitor.draws if suitor else (),
         seen=suitor.seen if suitor else (),
@@ -196,6 +167,31 @@ def view(state: TemptressState, seat: Seat | None) -> TemptressView:
         notes=notes,
         reveal=_reveal(state) if seat is None and state.result is not None else None,
     )
+
+
+def _suitor_public(s: Suitor) -> SuitorPublic:
+    """What everyone sees of a suitor: worked out once per suitor value, which most
+    steps leave as it was."""
+    if not s.shown:
+        s.shown.append(
+            SuitorPublic(
+                s.name, s.rapport, s.faux_pas, s.faceup, len(s.hand), s.out, s.argued, s.immune
+            )
+        )
+    return s.shown[0]
+
+
+def _woman_public(w: Woman) -> WomanPublic:
+    if not w.shown:
+        w.shown.append(WomanPublic(w.name, w.personality, len(w.pile)))
+    return w.shown[0]
+
+
+def _clue_lines(state: TemptressState, s: Suitor) -> tuple[str, ...]:
+    """A suitor's clues as sentences (the table's names never change in a game)."""
+    if not s.clue_lines:
+        s.clue_lines.append(tuple(clues.clue_line(state, c) for c in s.clues))
+    return s.clue_lines[0]
 
 
 def _secrets(state: TemptressState) -> Secrets:

@@ -10,6 +10,7 @@ typed, and F1 opens help instead (the key bar shows whichever works).
 from __future__ import annotations
 
 import re
+import sys
 from collections.abc import Iterable
 from typing import ClassVar, TypeVar
 
@@ -19,7 +20,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
 from textual.widget import Widget
-from textual.widgets import Input, TextArea
+from textual.widgets import Input
 
 from tui.messages import HelpWanted
 from tui.widgets.keybar import LAST, KeyBar
@@ -49,7 +50,9 @@ class Field(Input):
 
 def takes_prose(widget: Widget | None) -> bool:
     """Whether ``?`` is typed into ``widget`` (free text) rather than opening help."""
-    return isinstance(widget, TextArea) or (
+    # TextArea is loaded by the screens that write prose: until then, no widget is one.
+    text_area = sys.modules.get("textual.widgets._text_area")
+    return (text_area is not None and isinstance(widget, text_area.TextArea)) or (
         isinstance(widget, Input) and not isinstance(widget, Field)
     )
 

@@ -19,7 +19,8 @@ from textual.widgets import Input, Label, Static
 
 from rules.chance import SEED_DIGITS
 from rules.engine import GameInfo
-from rules.session import BOT, PERSON, PIN_WORK
+from rules.pins import PIN_WORK
+from rules.session import BOT, PERSON
 from tui.kit.base import HELP_BINDINGS, Field, ParlourScreen, ProseInput
 from tui.kit.keys import after_keys
 from tui.messages import ShowLobby, StartGame

@@ -22,6 +22,7 @@ from rules.temptress.actions import (
 )
 from rules.temptress.bots import TemptressBot
 from rules.temptress.state import Clue, ClueKind, PromptKind, StakeKind, VoteChoice
+from tests.rules.temptress.test_temptress_rules import argument
 from tests.temptress_helpers import (
     ADA,
     BASIL,
@@ -40,7 +41,6 @@ from tests.temptress_helpers import (
     opened,
     suitor,
 )
-from tests.test_temptress_rules import argument
 
 
 def decides(state, seat, seed: int = 3):

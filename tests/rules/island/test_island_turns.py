@@ -474,7 +474,7 @@ def test_a_reshuffle_is_a_permutation_of_the_discards():
 
 # --- whole games: the island's own invariants ----------------------------------------------
 # (What every game promises, random playouts, fuzzing, saves, privacy and captions, is
-# tests/test_conformance.py's; these are the rules only the island has.)
+# tests/rules/test_conformance.py's; these are the rules only the island has.)
 
 MAX_ACTIONS = 600
 """A random game still going after this many actions is just stopped (its invariants held)."""

@@ -24,7 +24,8 @@ from rules.persuasion import game
 from rules.persuasion.game import PERSUASION
 from rules.persuasion.pack import default_pack, load_pack
 from rules.persuasion.state import DIARIES, CardAction, Diary, Send, Symbol, TraitCard
-from rules.session import BOT, PERSON, SeatPlan, Session, hash_pin
+from rules.pins import hash_pin
+from rules.session import BOT, PERSON, SeatPlan, Session
 from rules.simulate import play_out
 from tests.persuasion_helpers import NAMES, config
 from tests.rules_support import edited

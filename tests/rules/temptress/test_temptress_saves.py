@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 from attrs import evolve
 
-from rules.session import BOT, PERSON, SeatPlan, Session, hash_pin
+from rules.pins import hash_pin
+from rules.session import BOT, PERSON, SeatPlan, Session
 from rules.simulate import play_out
 from rules.temptress.actions import ClaimFloor
 from rules.temptress.game import TEMPTRESS

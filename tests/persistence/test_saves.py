@@ -12,7 +12,8 @@ from attrs import evolve
 from rules import registry
 from rules.island import game as island
 from rules.island.state import PlayResponse
-from rules.session import BOT, PERSON, SeatPlan, Session, hash_pin
+from rules.pins import hash_pin
+from rules.session import BOT, PERSON, SeatPlan, Session
 from rules.simulate import play_out
 from tests.island_helpers import config
 from tests.rules_support import edited

@@ -35,9 +35,10 @@ from hypothesis import strategies as st
 from rules.chance import Chance
 from rules.engine import GameInfo, IllegalAction
 from rules.gatekeeping import GAME_OVER
-from rules.session import PERSON, SeatPlan, Session, hash_pin
+from rules.pins import hash_pin
+from rules.session import PERSON, SeatPlan, Session
 from rules.simulate import bot_table, play_out, simulate
-from tests.conformance import (
+from tests.rules.conformance import (
     GAMES,
     TO_THE_END,
     Stranger,

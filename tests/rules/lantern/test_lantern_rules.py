@@ -1321,7 +1321,7 @@ def test_a_bard_who_leaves_the_tale_does_not_win_by_emptying_their_hand():
 
 # --- whole tales: the tavern's own invariants ------------------------------------------------
 # (What every game promises, random playouts, fuzzing, saves, privacy and captions, is
-# tests/test_conformance.py's; these are the rules only the tavern has.) After every
+# tests/rules/test_conformance.py's; these are the rules only the tavern has.) After every
 # action ``lantern_helpers.check_invariants`` holds: every card in exactly one place, Ale
 # equal to the Loose Ends each Bard tied off, the tale suspended whenever fewer than two
 # Bards are seated, cards owed only while the deck is dry.

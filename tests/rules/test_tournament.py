@@ -11,7 +11,7 @@ import pytest
 from rules.policies import RANDOM
 from rules.session import BOT
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
 
 import tournament  # noqa: E402
 

@@ -5,7 +5,7 @@ keyboard-interactive prompt with its join code, and receives its seat's screen f
 a seat's child (``tui.net.door_seat``) on a pseudo-terminal of its own (rendered
 here by a VT100 emulator): its own cards, never another seat's. A resize reaches
 the child. Three wrong codes are refused. The host key is kept for the next time.
-(``tests/test_net_door_hardening.py``: what else a friend or a stranger meets.)"""
+(``tests/net/test_door_hardening.py``: what else a friend or a stranger meets.)"""
 
 from __future__ import annotations
 

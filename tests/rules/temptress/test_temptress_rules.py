@@ -1598,7 +1598,7 @@ def test_everyone_stays_on_the_island_when_nobody_wins():
 
 # --- whole games: the Temptress's own invariants ---------------------------------------------
 # (What every game promises, random playouts, fuzzing, saves, privacy and captions, is
-# tests/test_conformance.py's; these are the rules only the Temptress has.) After every
+# tests/rules/test_conformance.py's; these are the rules only the Temptress has.) After every
 # action ``temptress_helpers.check_invariants`` holds: all 52 cards in exactly one place,
 # no negative chips, at most seven cards in a hand, every clue held true, one face-up
 # card per Faux Pas chip as far as the hand allows whenever no RevealFauxPas prompt is

@@ -26,7 +26,7 @@ def test_a_game_is_listed_once_and_its_parts_are_where_its_listing_says(listing)
 
 @pytest.mark.parametrize("listing", registry.listings(), ids=lambda listing: listing.id)
 def test_the_readme_says_who_sits_down_as_the_lobby_does(listing):
-    readme = (Path(__file__).parents[1] / "README.md").read_text(encoding="utf-8")
+    readme = (Path(__file__).parents[2] / "README.md").read_text(encoding="utf-8")
     assert f"* **{listing.title}**: {listing.seats} " in readme
 
 

@@ -2,7 +2,7 @@
 in a folder nobody else can make first (issue 28, point 4).
 
 Another user is simulated with ``os.chown`` to a uid nobody has (the tests run as root),
-as ``tests/test_net_cli.py`` does."""
+as ``tests/net/test_cli.py`` does."""
 
 from __future__ import annotations
 

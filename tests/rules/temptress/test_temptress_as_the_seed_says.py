@@ -24,6 +24,7 @@ from rules.temptress.actions import (
 from rules.temptress.choice_types import ChoiceKey
 from rules.temptress.help import RULES
 from rules.temptress.state import PromptKind, SpendChoice, Stage, StakeKind
+from tests.rules.temptress.test_temptress_rules import staked
 from tests.temptress_helpers import (
     ADA,
     BASIL,
@@ -43,7 +44,6 @@ from tests.temptress_helpers import (
     opened,
     refused,
 )
-from tests.test_temptress_rules import staked
 
 NARRATOR = 5
 

@@ -48,6 +48,16 @@ from rules.temptress.state import (
     VoteChoice,
 )
 from tests.playouts import reachable
+from tests.rules.temptress.test_temptress_rules import (
+    NARRATOR,
+    ada_courts,
+    argument,
+    finished_solo,
+    opposed,
+    round_end,
+    staked,
+    third_target,
+)
 from tests.temptress_helpers import (
     ADA,
     BASIL,
@@ -70,16 +80,6 @@ from tests.temptress_helpers import (
     random_policy,
     refused,
     suitor,
-)
-from tests.test_temptress_rules import (
-    NARRATOR,
-    ada_courts,
-    argument,
-    finished_solo,
-    opposed,
-    round_end,
-    staked,
-    third_target,
 )
 
 WOMEN = ["Oriane", "Seraphine", "Isolde", "Marisol"]

@@ -1126,7 +1126,7 @@ def test_at_the_evening_ball_exchanged_rings_end_the_season():
 
 # --- whole seasons: the season's own invariants ----------------------------------------------
 # (What every game promises, random playouts, fuzzing, saves, privacy and captions, is
-# tests/test_conformance.py's; these are the rules only Persuasion has.) After every
+# tests/rules/test_conformance.py's; these are the rules only Persuasion has.) After every
 # action ``persuasion_helpers.Watcher`` checks: every card in exactly one place and the
 # box untouched; no stamp by a player who has not seen the card; no stamp lost unless
 # the card flipped up; every card stamped by all but its owner face up; face-up cards

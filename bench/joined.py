@@ -12,6 +12,7 @@ resident memory with every seat joined less before any joined, per seat.
 
 from __future__ import annotations
 
+import re
 import socket
 import statistics
 import sys
@@ -61,12 +62,38 @@ def _free_port() -> int:
         return int(probe.getsockname()[1])
 
 
-def _code(host: PtyApp, name: str) -> str:
+def _seat_words(host: PtyApp, name: str) -> list[str]:
+    """The words after ``name:`` on the host's seat list."""
     for line in host.screen_lines():
         words = line.replace("║", " ").split()
         if f"{name}:" in words:
-            return words[words.index(f"{name}:") + 1]
-    raise RuntimeError(f"no join code for {name} on the host's screen")
+            return words[words.index(f"{name}:") + 1 :]
+    raise RuntimeError(f"no seat called {name} on the host's screen")
+
+
+def _code(host: PtyApp, names: list[str], seat: int) -> str | None:
+    """The seat's join code (None for a bot's seat). The host hides codes until its
+    digit key shows one (issue 28), so the bench presses it, as the host would."""
+    words = _seat_words(host, names[seat])
+    if words[:2] == ["a", "bot"]:
+        return None
+    host.press(str(seat + 1))
+    for _ in range(50):
+        host.settle(0.1)
+        code = _seat_words(host, names[seat])[0]
+        if "•" not in code:
+            return code
+    raise RuntimeError(f"{names[seat]}'s code never showed on the host's screen")
+
+
+def _rejoin_code(joined: PtyApp) -> str:
+    """The rejoin code the joined terminal's toast shows once its seat is its own."""
+    lines = [line.rpartition("▌")[2] for line in joined.screen_lines()]  # (the toast's edge)
+    text = " ".join("".join(c if c.isalnum() or c == "-" else " " for c in line) for line in lines)
+    found = re.search(r"rejoin\s+code\s+([A-Z0-9]{3}-[A-Z0-9]{3})", text)
+    if found is None:
+        raise RuntimeError(f"no rejoin code on the joined terminal:\n{joined.text()}")
+    return found.group(1)
 
 
 def _press(app: PtyApp, key: str) -> tuple[float, bool]:
@@ -124,18 +151,22 @@ def measure(presses: int = 25, folder: Path | None = None) -> Joined:
         host.wait_text("Enter starts the game")
         host.settle(0.5)
         result.host_kib_alone = host.rss_kib()
-        code = _code(host, names[mover])
+        code = _code(host, names, mover)
+        assert code is not None, "the mover is a person"
         joined = stack.enter_context(PtyApp(
             [PARLOUR, "join", "--socket", str(sock)], env={CODE_VARIABLE: code}
         ))
         joined.wait_text("Island")
-        for seat in range(len(names)):
-            if seat != mover:
-                stack.callback(_join_raw(sock, _code(host, names[seat])).close)
+        joined.wait_text("rejoin")
+        rejoin = _rejoin_code(joined)
+        others = [_code(host, names, seat) for seat in range(len(names)) if seat != mover]
+        for other in others:
+            if other is not None:
+                stack.callback(_join_raw(sock, other).close)
         host.press("enter")  # the game starts
         joined.wait_text(scene.marker)
         host.settle(0.5)
-        result.seats = len(names)
+        result.seats = 1 + sum(other is not None for other in others)
         result.host_kib_joined = host.rss_kib()
         _race(result, "joined", hotseat, joined, scene.keys, presses)
         joined.close()
@@ -145,7 +176,7 @@ def measure(presses: int = 25, folder: Path | None = None) -> Joined:
             "-o", "UserKnownHostsFile=/dev/null", "-o", "LogLevel=ERROR", "party@127.0.0.1",
         ]))
         door.wait_text("Join code:")
-        for ch in code:
+        for ch in rejoin:  # (the join code opens the seat no more: issue 28)
             door.press(ch)
         door.press("enter")
         door.wait_text(scene.marker)

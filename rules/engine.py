@@ -129,67 +129,81 @@ Reader = tuple[Seat | None, bool]
 """(the seat reading, whether it reads everything): who reads a log."""
 
 
-class _Read:
-    """A log read lately: each reader's reading of it, and the readings of the logs
-    read before it that it begins with, longest first: (their length, their readings)."""
+class LogReading:
+    """What the readers of one state's log made of it (``readings``), and the readings
+    of the earlier logs it begins with, longest first: (their length, their readings),
+    from which a reader goes on."""
 
-    __slots__ = ("log", "readings", "begins_with")
+    __slots__ = ("begins_with", "readings")
 
-    def __init__(
-        self, log: tuple[Event, ...], begins_with: tuple[tuple[int, dict[Reader, Reading]], ...]
-    ) -> None:
-        self.log = log
+    def __init__(self, begins_with: tuple[tuple[int, dict[Reader, Reading]], ...] = ()) -> None:
         self.readings: dict[Reader, Reading] = {}
         self.begins_with = begins_with
 
 
-_RECENT: list[_Read] = []
-"""The last few logs read, newest first."""
-_RECENT_KEPT = 4
+READINGS_KEPT = 4
+"""How many earlier logs' readings a state's reading may go on from."""
 
 
-def read_log(log: tuple[Event, ...], seat: Seat | None, everything: bool = False) -> Reading:
+class Read(Protocol):
+    """A game state whose story the views read (``read_log``): its log, and where what
+    its readers made of it is kept (``reading_field``)."""
+
+    @property
+    def log(self) -> tuple[Event, ...]: ...
+
+    @property
+    def read(self) -> list[LogReading]: ...
+
+
+def reading_field() -> list[LogReading]:
+    """A state's ``read``: what its views made of its log (``kept_field``)."""
+    kept: list[LogReading] = kept_field()
+    return kept
+
+
+def read_log(state: Read, seat: Seat | None, everything: bool = False) -> Reading:
     """(the lines ``seat`` may read, the notes addressed to it): a view's ``log`` and
     ``notes``. ``everything``: a referee, who reads every line.
 
-    Views are made at every step, for every seat, and a log only grows, so the last
-    few logs read are remembered with each reader's reading. A new log is compared
-    once with the newest of them (the same events, checked at C speed, mostly by
-    identity); if it begins with it, each reader reads only the new events. The
-    answer is always the same as reading the whole log."""
-    read = _read_of(log)
+    Views are made at every step, for every seat, and a log only grows, so each reader's
+    reading is kept on the state, and a state made by a step from one already read goes
+    on from that reading (``carry_reading``): each reader reads only the new events.
+    The answer is always the same as reading the whole log."""
+    if not state.read:
+        state.read.append(LogReading())
+    reading = state.read[0]
     key = (seat, everything)
-    answer = read.readings.get(key)
+    answer = reading.readings.get(key)
     if answer is None:
-        answer = _read_on(read, key)
-        read.readings[key] = answer
+        answer = _read_on(state.log, reading, key)
+        reading.readings[key] = answer
     return answer
 
 
-def _read_of(log: tuple[Event, ...]) -> _Read:
-    for read in _RECENT:
-        if read.log is log:
-            return read
-    begins_with: tuple[tuple[int, dict[Reader, Reading]], ...] = ()
-    for earlier in _RECENT:
-        size = len(earlier.log)
-        if 0 < size <= len(log) and log[size - 1] is earlier.log[-1] and log[:size] == earlier.log:
-            begins_with = ((size, earlier.readings), *earlier.begins_with[: _RECENT_KEPT - 1])
-            break
-    read = _Read(log, begins_with)
-    _RECENT.insert(0, read)
-    del _RECENT[_RECENT_KEPT:]
-    return read
+def carry_reading(before: Read, after: Read) -> None:
+    """After a step from ``before`` to ``after``: if ``after``'s log begins with
+    ``before``'s (the same events, checked at C speed, mostly by identity), its readers
+    may go on from ``before``'s readings."""
+    if not before.read or after.read or after is before:
+        return
+    old, new = before.log, after.log
+    size = len(old)
+    if size == 0 or size > len(new) or new[size - 1] is not old[-1] or new[:size] != old:
+        return
+    earlier = before.read[0]
+    after.read.append(
+        LogReading(((size, earlier.readings), *earlier.begins_with[: READINGS_KEPT - 1]))
+    )
 
 
-def _read_on(read: _Read, key: Reader) -> Reading:
-    """Reads ``read.log`` from the end of the longest log it begins with that this
-    reader has read."""
+def _read_on(log: tuple[Event, ...], reading: LogReading, key: Reader) -> Reading:
+    """Reads ``log`` from the end of the longest earlier log this reader has read."""
     seat, everything = key
-    log, start = read.log, 0
+    start = 0
     lines: tuple[str, ...] = ()
     notes: tuple[str, ...] = ()
-    for size, readings in read.begins_with:
+    for size, readings in reading.begins_with:
         prior = readings.get(key)
         if prior is not None:
             start, (lines, notes) = size, prior

@@ -1,15 +1,16 @@
 """The checks every game's ``apply`` makes first, done once for all games with one
 wording: the game is not over, the action names a seat at the table, and it is that
-seat's turn (unless the game lets this action come out of turn)."""
+seat's turn (unless the game lets this action come out of turn). After the step, the
+new state's readers go on from the old one's reading of the story (``carry_reading``)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from typing import TypeVar
 
-from rules.engine import IllegalAction, Prompt
+from rules.engine import IllegalAction, Prompt, Read, carry_reading
 
-S = TypeVar("S")
+S = TypeVar("S", bound=Read)
 A = TypeVar("A")
 
 GAME_OVER = "The game is over: no more moves."
@@ -38,7 +39,9 @@ def gatekept(
             raise IllegalAction(NOT_AT_TABLE)
         if seat not in asked.seats and not out_of_turn(state, action, asked):
             raise IllegalAction(NOT_YOUR_TURN.format(name=names[seat], asked=asked.text))
-        return rules(state, action, asked)
+        after = rules(state, action, asked)
+        carry_reading(state, after)
+        return after
 
     apply.__doc__ = rules.__doc__
     return apply

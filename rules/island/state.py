@@ -9,7 +9,7 @@ from attrs import field, frozen
 from rules.cards import Pile
 from rules.chance import Chance
 from rules.choices import Pick
-from rules.engine import Event, Outcome, Prompt, Seat, asked_field
+from rules.engine import Event, LogReading, Outcome, Prompt, Seat, asked_field, reading_field
 from rules.island.board import Hex
 
 SEATS = 3
@@ -143,6 +143,7 @@ class IslandState:
     log: tuple[Event, ...] = ()
     result: Outcome | None = None
     asked: list[Prompt | None] = asked_field()
+    read: list[LogReading] = reading_field()
 
     @property
     def responders(self) -> tuple[Seat, ...]:

@@ -70,7 +70,7 @@ def _mover_choices(state: IslandState, seat: Seat) -> Pick[Action]:
 def view(state: IslandState, seat: Seat | None) -> IslandView:
     """Only what ``seat`` may know; ``None`` is the public table."""
     current = prompt(state)
-    lines, notes = read_log(state.log, seat)
+    lines, notes = read_log(state, seat)
     return IslandView(
         seat=seat,
         names=state.config.names,

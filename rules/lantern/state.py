@@ -13,7 +13,7 @@ from enum import StrEnum
 from attrs import frozen
 
 from rules.chance import Chance
-from rules.engine import Event, Outcome, Prompt, Seat, asked_field
+from rules.engine import Event, LogReading, Outcome, Prompt, Seat, asked_field, reading_field
 
 
 class Keeper(StrEnum):
@@ -359,3 +359,4 @@ class LanternState:
     log: tuple[Event, ...] = ()
     result: Outcome | None = None
     asked: list[Prompt | None] = asked_field()
+    read: list[LogReading] = reading_field()

@@ -93,7 +93,7 @@ def view_of(state: LanternState, seat: Seat | None, current: Prompt | None) -> L
     if barkeep:
         named = set(range(len(state.elements)))
     finished = seat is None and state.result is not None
-    lines, notes = read_log(state.log, seat, everything=barkeep)
+    lines, notes = read_log(state, seat, everything=barkeep)
     return LanternView(
         seat=seat,
         phase=state.phase,

@@ -12,7 +12,7 @@ from enum import StrEnum
 from attrs import frozen
 
 from rules.choices import Pick
-from rules.engine import Event, Outcome, Prompt, Seat, asked_field
+from rules.engine import Event, LogReading, Outcome, Prompt, Seat, asked_field, reading_field
 
 
 class Symbol(StrEnum):
@@ -311,6 +311,7 @@ class PersuasionState:
     log: tuple[Event, ...] = ()
     result: Outcome | None = None
     asked: list[Prompt | None] = asked_field()
+    read: list[LogReading] = reading_field()
 
 
 # --- views ------------------------------------------------------------------------------

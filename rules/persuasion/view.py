@@ -40,7 +40,7 @@ def view(state: PersuasionState, seat: Seat | None) -> PersuasionView:
         (p, m.to, m.card is None) for p, m in enumerate(state.mail) if m is not None and delivered
     )
     current = prompt(state)
-    lines, notes = read_log(state.log, seat)
+    lines, notes = read_log(state, seat)
     return PersuasionView(
         seat=seat,
         round=state.round,

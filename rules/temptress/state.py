@@ -18,7 +18,16 @@ from attrs import frozen
 from rules.cards import PlayingCard, Suit
 from rules.chance import Chance
 from rules.choices import Pick
-from rules.engine import Event, Outcome, Prompt, Seat, asked_field, kept_field
+from rules.engine import (
+    Event,
+    LogReading,
+    Outcome,
+    Prompt,
+    Seat,
+    asked_field,
+    kept_field,
+    reading_field,
+)
 from rules.temptress.event_kinds import EventKind as EventKind
 from rules.temptress.public import SuitorPublic, WomanPublic
 
@@ -409,6 +418,7 @@ class TemptressState:
     log: tuple[Event, ...] = ()
     result: Outcome | None = None
     asked: list[Prompt | None] = asked_field()
+    read: list[LogReading] = reading_field()
     floor_open: list[tuple[Seat, ...]] = kept_field()
     """Who may act at the open floor, once worked out (``floor.floor_seats``)."""
     still_in: list[tuple[Seat, ...]] = kept_field()

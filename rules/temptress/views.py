@@ -131,7 +131,7 @@ def view(state: TemptressState, seat: Seat | None) -> TemptressView:
         and current.seats == (seat,)
         and not narrator
     )
-    lines, notes = read_log(state.log, seat, everything=narrator)
+    lines, notes = read_log(state, seat, everything=narrator)
     return TemptressView(
         seat=seat,
         round=state.round,

@@ -83,7 +83,7 @@ apply = gatekept(_apply, prompt, seat_names)
 
 
 def view(state: ToyState, seat: Seat | None) -> ToyView:
-    lines, notes = read_log(state.log, seat)
+    lines, notes = read_log(state, seat)
     asked = prompt(state)
     choices = None
     if asked is not None and seat in asked.seats:

@@ -8,7 +8,7 @@ from attrs import frozen
 
 from rules.chance import Chance
 from rules.choices import Pick
-from rules.engine import Event, Outcome, Prompt, Seat, asked_field
+from rules.engine import Event, LogReading, Outcome, Prompt, Seat, asked_field, reading_field
 
 MARKS = ("X", "O")
 LINES = ((0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6))
@@ -49,6 +49,7 @@ class ToyState:
     log: tuple[Event, ...] = ()
     result: Outcome | None = None
     asked: list[Prompt | None] = asked_field()
+    read: list[LogReading] = reading_field()
 
 
 @frozen

@@ -181,7 +181,9 @@ def preference_owners(clues: tuple[Clue, ...]) -> dict[str, int]:
 
 def belief_from(view: TemptressView) -> Belief:
     """Every world consistent with the seat's clues and Tempted flag, weighted by its draws."""
-    named = tuple((r.accused, r.right_woman) for r in view.retirements)
+    named = tuple(
+        (r.accused, r.right_woman) for r in view.retirements if r.right_woman is not None
+    )
     return _belief(usable_clues(view), view.draws, view.tempted, named)
 
 

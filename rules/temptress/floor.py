@@ -230,14 +230,7 @@ def retire(state: TemptressState, seat: Seat, accused: int) -> TemptressState:
         )
     state = with_suitor(state, seat, out=True, hand=(), faceup=(), faux_pas=0)
     state = evolve(state, discard=state.discard + suitor.hand, opened=True)
-    state = log(
-        state,
-        EventKind.RETIRED_WRONG,
-        _mistakes(right_suit, right_woman),
-        suitor=Who(seat),
-        wrong_suit="" if right_suit else suit.value,
-        wrong_woman="" if right_woman else accused_name,
-    )
+    state = log(state, EventKind.RETIRED_WRONG, suitor=Who(seat))  # (not which half was wrong)
     if state.stage == Stage.FINAL:
         return next_final(evolve(state, queue=state.queue[1:]))
     if not state.active:
@@ -246,13 +239,6 @@ def retire(state: TemptressState, seat: Seat, accused: int) -> TemptressState:
     if all(s in state.declined for s in state.active):
         return end_round(state, "every suitor declined the floor")
     return state
-
-
-def _mistakes(right_suit: bool, right_woman: bool) -> str:
-    """The line a failed retirement is told by: what it got wrong."""
-    if right_suit:
-        return "wrong_woman"
-    return "wrong_suit" if right_woman else STORY
 
 
 def award_refusal(state: TemptressState, suitor: Seat) -> str:

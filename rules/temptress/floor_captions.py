@@ -14,7 +14,7 @@ from enum import StrEnum
 from rules.engine import Event
 from rules.story import Phrase
 from rules.teaching import EventCaption
-from rules.temptress.caption_parts import named, one_line, rounds_left, seat_names
+from rules.temptress.caption_parts import one_line, rounds_left, seat_names
 from rules.temptress.state import EventKind
 from rules.temptress.views import TemptressView
 from rules.wording import listed, plural
@@ -120,17 +120,6 @@ def _in_a_row(event: Event, view: TemptressView) -> str:
     return f" {len(view.declined)} of {len(active)} have passed in a row."
 
 
-def _learned(event: Event, view: TemptressView) -> str:
-    """What the table learns from a failed retirement: the woman named is not the
-    sorceress, or the suit shown does not win for that suitor."""
-    lessons = []
-    if event.word("wrong_woman"):
-        lessons.append(f"{event.word('wrong_woman')} is not the sorceress")
-    if event.word("wrong_suit"):
-        lessons.append(f"{event.word('wrong_suit')} do not win for {named(event, view, 'suitor')}")
-    return f" The table learns that {' and '.join(lessons)}." if lessons else ""
-
-
 FLOOR_EVENTS: dict[StrEnum, EventCaption[TemptressView]] = {
     EventKind.ARRIVAL: _arrival,
     EventKind.NARRATOR_STAKES: _narrator_stakes,
@@ -145,5 +134,4 @@ FLOOR_PHRASES: dict[str, Phrase] = {
     "round_of": _round_of,
     "pile_left": _pile_left,
     "in_a_row": _in_a_row,
-    "learned": _learned,
 }

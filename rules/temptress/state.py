@@ -372,13 +372,15 @@ class ContestChanges(TypedDict, total=False):
 
 @frozen
 class Retirement:
-    """A retirement as announced to the table: the hand shown, who was named, the verdict."""
+    """A retirement as announced to the table: the hand shown, who was named, the verdict.
+    While the game goes on, a suitor's view has ``None`` for both halves of a failed one:
+    the table learns only that it failed, not which half was wrong."""
 
     seat: Seat
     hand: tuple[PlayingCard, ...]
     accused: int
-    right_suit: bool
-    right_woman: bool
+    right_suit: bool | None
+    right_woman: bool | None
 
 
 # --- the table -----------------------------------------------------------------

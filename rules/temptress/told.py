@@ -25,7 +25,7 @@ FACTS: dict[EventKind, tuple[str, ...]] = {
     EventKind.ARGUMENT: ("suitor", "opponent", "chips"),
     EventKind.RETIREMENT: ("suitor", "cards", "accused"),
     EventKind.RETIRED_RIGHT: ("suitor", "suit", "match", "accused"),
-    EventKind.RETIRED_WRONG: ("suitor", "wrong_suit", "wrong_woman"),
+    EventKind.RETIRED_WRONG: ("suitor",),
     EventKind.FAUX_PAS: ("suitor", "card"),
     # a contest
     EventKind.JOINED: ("suitor", "actor"),
@@ -96,8 +96,7 @@ Numbers: ``chips``, ``number`` (which target: 1, 2, 3), ``die_1``..``die_3``,
 
 Words: ``woman``, ``accused``, ``match`` (women's names), ``description`` and
 ``promise`` (a suitor's own words), ``cards``/``card`` (as the table shows them),
-``suit``, ``wrong_suit``/``wrong_woman`` (what a failed retirement got wrong, empty
-when it was right), ``vote``, ``stake`` (the stake in words), ``about`` (what a stake
+``suit``, ``vote``, ``stake`` (the stake in words), ``about`` (what a stake
 shows: hand, match or sorceress clues), ``clue``/``clues`` (clue sentences), ``why``
 (why a round ends), ``queen``, ``sorceress``, ``introductions`` (the women and their
 personalities, at the greeting), ``verdicts`` (each seat's result at a target, in
@@ -109,7 +108,6 @@ PHRASES = (
     "round_of",
     "pile_left",
     "in_a_row",
-    "learned",
     "holds",
     "what_follows",
     "staked",

@@ -151,7 +151,7 @@ def view(state: TemptressState, seat: Seat | None) -> TemptressView:
         may_claim=floor.floor_seats(state) if state.stage == Stage.FLOOR else (),
         queue=state.queue,
         pacts=state.pacts,
-        retirements=state.retirements,
+        retirements=state.retirements if narrator or state.result else _as_told(state),
         log=lines,
         outcome=state.result,
         hand=suitor.hand if suitor else (),
@@ -192,6 +192,12 @@ def _clue_lines(state: TemptressState, s: Suitor) -> tuple[str, ...]:
     if not s.clue_lines:
         s.clue_lines.append(tuple(clues.clue_line(state, c) for c in s.clues))
     return s.clue_lines[0]
+
+
+def _as_told(state: TemptressState) -> tuple[Retirement, ...]:
+    """The retirements as the table heard them while the game goes on: every one failed
+    (a right one ends the game), and which half was wrong stays a secret."""
+    return tuple(Retirement(r.seat, r.hand, r.accused, None, None) for r in state.retirements)
 
 
 def _secrets(state: TemptressState) -> Secrets:

@@ -174,7 +174,7 @@ def test_the_highest_total_prevails_in_an_opposed_action_even_below_the_target()
     )
 
 
-def test_a_wrong_retirement_is_captioned_with_what_the_table_learns():
+def test_a_wrong_retirement_is_captioned_without_saying_which_half_was_wrong():
     state = arrange(opened(known_table()), {ADA: "2H 3H 4H 5H 6H 7H 8H"})
     state = act(state, Retire(ADA, ISOLDE))
     assert event_caption(state, EventKind.RETIREMENT) == (
@@ -184,8 +184,8 @@ def test_a_wrong_retirement_is_captioned_with_what_the_table_learns():
     )
     assert event_caption(state, EventKind.RETIRED_WRONG) == (
         "A retirement must be right on both counts, and Ada's was not, so Ada is out of the "
-        "game and the hand goes to the discard pile. The table learns that Isolde is not the "
-        "sorceress and hearts do not win for Ada."
+        "game and the hand goes to the discard pile. The table hears only that it failed: "
+        "whether the suit or the woman named was wrong stays a secret."
     )
 
 

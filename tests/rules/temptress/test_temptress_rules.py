@@ -1457,7 +1457,7 @@ def test_a_right_retirement_wins_and_ends_the_game():
 def test_wrong_accusation_puts_the_suitor_out():
     state = arrange(known_table(), {ADA: "2C 3C 4C 5C 6C 7C 8C"})
     after = act(state, Retire(ADA, ISOLDE))
-    assert lines(state, after)[1:] == ["Ada is out: the wrong woman named."]
+    assert lines(state, after)[1:] == [WRONG.format("Ada")]
     ada = after.suitors[ADA]
     assert ada.out and ada.hand == () and ada.faceup == ()
     assert after.discard == state.discard + cards("2C 3C 4C 5C 6C 7C 8C")
@@ -1465,23 +1465,36 @@ def test_wrong_accusation_puts_the_suitor_out():
     assert seats_on_the_floor(after) == (BASIL, CORA, DMITRI, EDIE)
 
 
+WRONG = "{} got it wrong and is out. Nobody learns which part was wrong."
+
+
 def test_a_wrong_suit_puts_the_suitor_out():
     state = arrange(known_table(), {BASIL: "2C 3C 4C 5C 6C 7C 8C"})
     state = opened(state)
     after = act(state, Retire(BASIL, ORIANE))
-    assert lines(state, after)[1:] == [
-        "Basil is out: the wrong suit for their perfect match and the wrong woman named."
-    ]
-    right_woman = act(state, Retire(BASIL, MARISOL))
-    assert lines(state, right_woman)[1:] == [
-        "Basil is out: the wrong suit for their perfect match."
-    ]
+    assert lines(state, after)[1:] == [WRONG.format("Basil")]
+    assert after.suitors[BASIL].out
+
+
+def test_the_table_learns_only_that_the_retirement_failed_not_which_half_was_wrong():
+    """The design's ruling on the seed's "wrong suit or ... wrong daughter": the same
+    words whichever half was wrong, and no suitor's view says which."""
+    state = opened(arrange(known_table(), {BASIL: "2C 3C 4C 5C 6C 7C 8C"}))
+    both_wrong = act(state, Retire(BASIL, ORIANE))
+    suit_wrong = act(state, Retire(BASIL, MARISOL))  # Marisol is the sorceress
+    assert lines(state, both_wrong)[1:] == lines(state, suit_wrong)[1:] == [WRONG.format("Basil")]
+    for after in (both_wrong, suit_wrong):
+        for seat in (None, ADA, BASIL):
+            (told,) = game.view(after, seat).retirements
+            assert (told.right_suit, told.right_woman) == (None, None)
+    (truth,) = suit_wrong.retirements
+    assert (truth.right_suit, truth.right_woman) == (False, True)
 
 
 def test_the_tempted_cannot_win_by_retiring():
     state = opened(arrange(known_table(), {EDIE: "2S 3S 4S 5S 6S 7S 8S"}))
     after = act(state, Retire(EDIE, MARISOL))
-    assert lines(state, after)[1:] == ["Edie is out: the wrong suit for their perfect match."]
+    assert lines(state, after)[1:] == [WRONG.format("Edie")]
     assert after.suitors[EDIE].out and after.result is None
 
 
@@ -1652,7 +1665,7 @@ def play_checked(state: TemptressState, policy, bound: int, seen: Counter | None
 
 MARKERS = {
     "was right on both counts": "right retirement",
-    "is out:": "wrong retirement",
+    "got it wrong and is out": "wrong retirement",
     "the Tempted, holds": "the Tempted's queen",
     "every suitor remains on the island": "nobody wins",
     "The last card of the last pile has been drawn": "last pile card",

@@ -63,6 +63,7 @@ def reroll(state: TemptressState, seat: Seat, die: int) -> TemptressState:
     suitor = state.suitors[seat]
     refusal = reroll_refusal(
         contest.kind == ContestKind.ARGUMENT,
+        seat == contest.actor,
         contest.spent(seat, ExcelSpend.REROLL),
         suitor.rapport,
         die,

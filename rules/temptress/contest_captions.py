@@ -44,7 +44,7 @@ def _target(event: Event, view: TemptressView) -> str:
     excel = (
         "No Rapport may be spent in an argument."
         if is_argument(view)
-        else "A Rapport chip can re-roll one die first."
+        else "The suitor who took the action may spend a Rapport chip to re-roll one die first."
     )
     return one_line(
         f"The target is three ten-sided dice: {total}. Each player plays 1 to 3 cards toward",

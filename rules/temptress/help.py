@@ -17,7 +17,8 @@ _PHASES: dict[str, str] = {
     PromptKind.JOIN: "Someone took an action: you may join in opposition before the target is "
     "rolled.",
     PromptKind.PLAY: "Play 1 to 3 cards toward the target (at least one), and spend Rapport to "
-    "excel if you can: re-roll a die first, +3 for a pair, +3 for three of a suit.",
+    "excel if you can: re-roll a die first (only if you took the action), +3 for a pair, +3 "
+    "for three of a suit.",
     PromptKind.RAISE: "You reached the target: raise the stakes for more Rapport (a new target "
     "with only your remaining cards), or stop here.",
     PromptKind.FOLLOW: "Your opponent raised the stakes: follow (play toward the new target) "

@@ -43,10 +43,16 @@ def suit_bonus(cards: Sequence[PlayingCard], last: PlayingCard) -> int | None:
     return SUIT_BONUS
 
 
-def reroll_refusal(arguing: bool, rerolled: bool, rapport: int, die: int) -> str:
-    """Why re-rolling ``die`` is refused ('' when it is not)."""
+NOT_THE_ACTOR = "Only the suitor who took the action may re-roll a die."
+
+
+def reroll_refusal(arguing: bool, acting: bool, rerolled: bool, rapport: int, die: int) -> str:
+    """Why re-rolling ``die`` is refused ('' when it is not). The seed lets "a player
+    taking action" re-roll, once per action: not those who joined against it."""
     if arguing:
         return NO_SPENDS_IN_ARGUMENTS
+    if not acting:
+        return NOT_THE_ACTOR
     if rerolled:
         return "You have already re-rolled a die in this action."
     if rapport < 1:
@@ -203,7 +209,7 @@ def play_choices(state: TemptressState, seat: Seat) -> PlayChoices:
         Option(
             Reroll(seat, die),
             f"Re-roll the {DIE_NAMES[die]} die ({face})",
-            closed=reroll_refusal(arguing, rerolled, suitor.rapport, die),
+            closed=reroll_refusal(arguing, seat == contest.actor, rerolled, suitor.rapport, die),
             cost=1,
             key=f"reroll{die + 1}",
         )

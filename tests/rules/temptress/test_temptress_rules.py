@@ -356,6 +356,19 @@ def test_a_reroll_needs_a_chip_and_a_real_die():
         assert refused(rich, Reroll(ADA, die)) == "Choose the first, second or third die."
 
 
+def test_once_per_action_a_player_taking_action_may_force_a_re_roll():
+    """The seed: "a player taking action" re-rolls, not a suitor who joined against it."""
+    state = suitor(opposed("9C 8C 2S 3S 4S 5S 6S", "10D 9D 2H 3H 4H 5H 6H", 5, 5, 5), BASIL,
+                   rapport=2)
+    assert game.prompt(state).seats == (BASIL,)  # the opponent plays first
+    assert refused(state, Reroll(BASIL, 0)) == (
+        "Only the suitor who took the action may re-roll a die."
+    )
+    reroll = game.view(state, BASIL).choices.rerolls[0]
+    assert reroll.closed == "Only the suitor who took the action may re-roll a die."
+    assert state.suitors[BASIL].rapport == 2
+
+
 def test_a_pair_adds_three_for_a_chip():
     state = ada_courts("6H 6S 2C 3C 4C 5C 7C", 5, 5, 5, rapport=1)
     after = act(state, PlayCards(ADA, cards("6H 6S"), pair_bonus=True))

@@ -27,20 +27,24 @@ def judge(state: TemptressState) -> TemptressState:
 
 
 def _ladder(state: TemptressState) -> TemptressState:
-    """Rapport and Faux Pas for every participant from their own results."""
+    """Rapport and Faux Pas for every participant from their own results, up the ladder:
+    a target's Rapport (or the third's pile draw) only while every target before it was
+    reached; each raised target missed, a Faux Pas."""
     contest = current(state)
     drawers = []
     for seat in contest.participants:
-        rapport, faux_pas = 0, 0
+        rapport, faux_pas, climbing = 0, 0, True
         for number in range(1, contest.target + 1):
             if contest.total(seat, number) is None:
                 continue
-            if contest.reached(seat, number):
+            if not contest.reached(seat, number):
+                climbing = False  # a later target's rewards need every target before it
+                if number > 1:
+                    faux_pas += 1
+            elif climbing:
                 rapport += {1: 1, 2: 2}.get(number, 0)
                 if number == 3:
                     drawers.append(seat)
-            elif number > 1:
-                faux_pas += 1
         suitor = state.suitors[seat]
         state = with_suitor(
             state, seat, rapport=suitor.rapport + rapport, faux_pas=suitor.faux_pas + faux_pas

@@ -666,6 +666,25 @@ def opposed(ada: str, basil: str, *faces: int, person: bool = False):
     return claim(dice(state, *faces), ADA, ORIANE, joiners=(BASIL,))
 
 
+def test_all_players_receive_rapport_as_normal_so_a_missed_first_target_earns_no_later_one():
+    """The seed's ladder: a raised target's Rapport follows reaching the ones before it.
+    Basil misses target 1, then reaches the raised target 2: he gains nothing for it,
+    though his total there makes him prevail."""
+    state = opposed("9C 8C 2S 3S 4S 5S 6S", "2H 3H 4D 5D 6D 7D 9D", 5, 5, 5)
+    state = act(state, PlayCards(BASIL, cards("2H")), PlayCards(ADA, cards("9C 8C")))
+    state = act(dice(state, 1, 1, 1), RaiseStakes(ADA, True))
+    state = act(state, PlayCards(BASIL, cards("3H")))
+    after = act(state, PlayCards(ADA, cards("2S")))
+    assert lines(state, after) == [
+        "Ada plays 2♠: 2 toward 3.",
+        "Ada misses it; Basil reaches it.",
+        "Ada gains 1 Rapport and a Faux Pas.",
+        "Basil gains nothing.",
+        "Basil prevails and gets their intention.",
+    ]
+    assert after.suitors[BASIL].rapport == state.suitors[BASIL].rapport
+
+
 def test_only_the_highest_total_may_raise():
     state = opposed("9C 8C 2S 3S 4S 5S 6S", "10D 9D 2H 3H 4H 5H 6H", 5, 5, 5)
     state = act(state, PlayCards(BASIL, cards("10D 9D")), PlayCards(ADA, cards("9C 8C")))

@@ -91,10 +91,11 @@ class Follow:
 
 @frozen
 class DrawFromPile:
-    """After a third success: take the top card of a woman's pile."""
+    """After a third success: take the top card of a woman's pile, or (``woman`` None)
+    draw nothing: the seed says the suitor *may* draw."""
 
     seat: Seat
-    woman: int
+    woman: int | None
 
 
 @frozen

@@ -344,8 +344,12 @@ class TemptressBot:
             wants = self._raise_odds(view, contest, suit) >= 0.5
             return _keyed(choices, ChoiceKey.FOLLOW if wants else ChoiceKey.PASS).value
         if stage == ContestStage.DRAW:
-            piles = [o.value for o in choices.opened if isinstance(o.value, DrawFromPile)]
-            return max(piles, key=lambda d: belief.p_pile_suit(d.woman, suit))
+            piles = [
+                (o.value, o.value.woman)
+                for o in choices.opened
+                if isinstance(o.value, DrawFromPile) and o.value.woman is not None
+            ]
+            return max(piles, key=lambda drawn: belief.p_pile_suit(drawn[1], suit))[0]
         if stage == ContestStage.VOTE:
             return _keyed(choices, "yes" if self._deserves(view, contest) else "no").value
         if stage == ContestStage.ANSWER:

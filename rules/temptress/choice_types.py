@@ -35,6 +35,7 @@ class ChoiceKey(StrEnum):
     AWARD = "award"
     END_ROUND = "end_round"
     TWIST = "twist"
+    NO_DRAW = "no_draw"
     REFILL = SpendChoice.REFILL.value
 
 

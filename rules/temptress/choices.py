@@ -211,7 +211,11 @@ def _draw(state: TemptressState, seat: Seat) -> Pick[DrawFromPile]:
         closed = judging.draw_refusal(state, w)
         return Option(DrawFromPile(seat, w), judging.pile_label(state, w), closed=closed)
 
-    return Pick("A third success: draw the top card of whose pile?", _women(state, pile))
+    keep = Option(DrawFromPile(seat, None), "Draw nothing", key=ChoiceKey.NO_DRAW)
+    return Pick(
+        "A third success: you may draw the top card of a pile. Whose, if any?",
+        (*_women(state, pile), keep),
+    )
 
 
 def _vote(state: TemptressState, seat: Seat) -> Pick[Vote]:

@@ -63,6 +63,8 @@ class EventKind(StrEnum):
     """A tie settled by 1d10 each."""
     PILE_DRAW = "pile_draw"
     """A third success: the top card of a woman's pile drawn."""
+    NO_DRAW = "no_draw"
+    """A third success whose suitor chose to draw nothing."""
     PILE_CARD = "pile_card"
     """Private: the card drawn from a pile and what was learned of her."""
     WOMAN_RETIRED = "woman_retired"

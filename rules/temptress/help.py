@@ -23,7 +23,8 @@ _PHASES: dict[str, str] = {
     "with only your remaining cards), or stop here.",
     PromptKind.FOLLOW: "Your opponent raised the stakes: follow (play toward the new target) "
     "or not.",
-    PromptKind.DRAW: "Third success: take the top card of a woman's pile and learn what she likes.",
+    PromptKind.DRAW: "Third success: you may take the top card of a woman's pile and learn "
+    "what she likes, or draw nothing.",
     PromptKind.VOTE: "The island narrates: vote whether that action earned an extra Rapport chip.",
     PromptKind.ANSWER: "Someone started an argument with you: spend the same Rapport to avoid "
     "it, or accept.",

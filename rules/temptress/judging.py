@@ -127,8 +127,10 @@ def _draws(state: TemptressState) -> TemptressState:
     return _judging(state)
 
 
-def draw_refusal(state: TemptressState, woman: int) -> str:
-    """Why drawing from ``woman``'s pile is refused ('' when it is not)."""
+def draw_refusal(state: TemptressState, woman: int | None) -> str:
+    """Why drawing from ``woman``'s pile is refused ('' when it is not; None: no draw)."""
+    if woman is None:
+        return ""
     if not 0 <= woman < len(state.women):
         return "There is no such woman."
     if not state.women[woman].pile:
@@ -136,10 +138,12 @@ def draw_refusal(state: TemptressState, woman: int) -> str:
     return ""
 
 
-def draw_from_pile(state: TemptressState, seat: Seat, woman: int) -> TemptressState:
+def draw_from_pile(state: TemptressState, seat: Seat, woman: int | None) -> TemptressState:
     refusal = draw_refusal(state, woman)
     if refusal:
         raise IllegalAction(refusal)
+    if woman is None:
+        return _next_drawer(log(state, EventKind.NO_DRAW, suitor=Who(seat)))
     pile = state.women[woman].pile
     card, rest = pile[0], pile[1:]
     women = list(state.women)
@@ -171,6 +175,11 @@ def draw_from_pile(state: TemptressState, seat: Seat, woman: int) -> TemptressSt
     if not rest:
         state = evolve(state, pile_emptied=True)
         state = log(state, EventKind.WOMAN_RETIRED, woman=her, woman_index=woman)
+    return _next_drawer(state)
+
+
+def _next_drawer(state: TemptressState) -> TemptressState:
+    """The next suitor owed a draw, while a pile holds cards; else the judging."""
     remaining = current(state).asked[1:]
     if remaining and any(w.pile for w in state.women):
         return changed(state, asked=remaining)

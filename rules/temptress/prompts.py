@@ -71,7 +71,8 @@ def _contest_prompt(state: TemptressState) -> Prompt:
         return Prompt((seat,), kind, f"{name(state, seat)}: follow the raise?", True)
     if stage == ContestStage.DRAW:
         seat = current.asked[0]
-        return Prompt((seat,), kind, f"{name(state, seat)}: draw from a woman's pile.", True)
+        asked = f"{name(state, seat)}: you may draw from a woman's pile."
+        return Prompt((seat,), kind, asked, True)
     if stage == ContestStage.VOTE:
         who = ", ".join(name(state, s) for s in current.asked)
         actor = name(state, current.actor)

@@ -42,6 +42,7 @@ FACTS: dict[EventKind, tuple[str, ...]] = {
     EventKind.PREVAILS: ("suitor",),
     EventKind.ROLL_OFF: ("rollers", "rolls", "highest", "best"),
     EventKind.PILE_DRAW: ("suitor", "woman", "woman_index", "left"),
+    EventKind.NO_DRAW: ("suitor",),
     EventKind.PILE_CARD: ("card", "woman", "clue"),
     EventKind.WOMAN_RETIRED: ("woman", "woman_index"),
     EventKind.VOTE: ("suitor", "vote", "actor"),

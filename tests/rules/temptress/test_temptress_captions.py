@@ -284,7 +284,9 @@ def test_every_kind_is_met_and_captioned_briefly_without_a_secret():
     starts = [(fresh(seed, 3 + seed % 3, person=bool(seed % 2)), seed) for seed in range(4)]
     starts += [
         (honours_in_hands(known_table(person=person, seed=seed)), policy)
-        for seed, person, policy in ((2, True, 11), (0, False, 1), (0, True, 3), (0, True, 12))
+        for seed, person, policy in (
+            (2, True, 11), (0, False, 1), (0, True, 3), (0, True, 12), (0, False, 20)
+        )
     ]
     events: set[str] = set()
     prompts: set[str] = set()

@@ -381,12 +381,13 @@ def test_a_third_success_draws_from_a_pile_named_with_the_cards_left():
     state = third_target((2, 2, 3), piles={ORIANE: "", SERAPHINE: "JD", MARISOL: "JS QS"})
     state = act(state, PlayCards(ADA, cards("7C")))
     piles = choices(state, ADA)
-    assert piles.ask == "A third success: draw the top card of whose pile?"
+    assert piles.ask == "A third success: you may draw the top card of a pile. Whose, if any?"
     assert [(o.label, o.closed) for o in piles.options] == [
         ("Oriane (0 cards left)", "Oriane's pile is empty: choose another."),
         ("Seraphine (1 card left)", ""),
         ("Isolde (4 cards left)", ""),
         ("Marisol (2 cards left)", ""),
+        ("Draw nothing", ""),
     ]
     closed_as_refused(state, piles.options[ORIANE])
     assert piles.options[ISOLDE].value == DrawFromPile(ADA, ISOLDE)

@@ -564,7 +564,7 @@ def test_a_third_success_draws_the_top_card_of_a_chosen_pile_and_learns_a_prefer
     state = act(state, PlayCards(ADA, cards("7C")))
     assert state.suitors[ADA].rapport == 3
     assert game.prompt(state).kind == PromptKind.DRAW
-    assert game.prompt(state).text == "Ada: draw from a woman's pile."
+    assert game.prompt(state).text == "Ada: you may draw from a woman's pile."
     after = act(state, DrawFromPile(ADA, ISOLDE))
     ada = after.suitors[ADA]
     assert ada.hand == cards("2D 3D 4D 5D JH")
@@ -580,6 +580,19 @@ def test_a_third_success_draws_the_top_card_of_a_chosen_pile_and_learns_a_prefer
         f"You draw the jack of hearts from Isolde's pile. You learn: Isolde {learned.preference}.",
     ]
     assert [e.seats for e in told] == [None, (ADA,)]
+    assert prompt_kind(after) == PromptKind.VOTE
+
+
+def test_reaching_the_third_target_you_may_draw_a_card_or_keep_your_hand():
+    """The seed: "you may draw a card from one of the daughter's piles"."""
+    state = act(third_target((2, 2, 3)), PlayCards(ADA, cards("7C")))
+    after = act(state, DrawFromPile(ADA, None))
+    assert lines(state, after)[0] == (
+        "Ada could draw from a pile but leaves them as they are."
+    )
+    assert after.suitors[ADA].hand == state.suitors[ADA].hand
+    assert after.suitors[ADA].draws == () and after.women == state.women
+    assert after.suitors[ADA].rapport == 3
     assert prompt_kind(after) == PromptKind.VOTE
 
 

@@ -82,6 +82,16 @@ class Session(Generic[StateT]):
         return None
 
     @property
+    def table_size(self) -> int:
+        """How many seats the game's table has (every seat a setup must list)."""
+        return len(self.game.seat_names(self.state))
+
+    def holds(self, state: StateT | None) -> bool:
+        """Whether this session's table is ``state`` (a saved table checked against the
+        replay of its moves)."""
+        return self.state == state
+
+    @property
     def prompt(self) -> Prompt | None:
         return self.game.prompt(self.state)
 

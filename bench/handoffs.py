@@ -9,7 +9,17 @@ between, so the person could have kept the keyboard and the second curtain only
 cost them time); PIN prompts; and the keys pressed to get through the hand-offs
 (Enter at the table's public moment, one per curtain, four more per PIN).
 
-    .venv/bin/python bench/handoffs.py [--games N]
+For the Temptress (3 people + 2 bots, the island narrating) it also prints the party
+table: person keys per round, the hand-off keys above plus the keys people press to
+decide (``decision_keys``: replayed from the game's moves, with its model of the keys
+each step takes); curtains per round; answers about a bot's action asked of one person
+at a time (a moment where everyone answers at once counts as none); and an estimate of
+the minutes a whole game takes: ``KEY_SECONDS`` a key, ``CURTAIN_SECONDS`` a curtain,
+``BOT_SECONDS`` a bot's move. Its goals: person keys at most half of ``BASELINE_KEYS``
+(this script on the commit issue 30 started from), no such questions, and a game
+within ``GAME_MINUTES``. ``--game temptress`` measures that table alone.
+
+    .venv/bin/python bench/handoffs.py [--games N] [--game ID]
 """
 
 from __future__ import annotations
@@ -21,6 +31,7 @@ import tempfile
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -51,9 +62,7 @@ class Setting:
 
 
 SETTINGS = (
-    Setting(
-        "temptress", "3 people + 2 bots", (PERSON, PERSON, PERSON, BOT, BOT), 12, ("final",)
-    ),
+    Setting("temptress", "3 people + 2 bots", (PERSON, PERSON, PERSON, BOT, BOT), 12, ("final",)),
     Setting("persuasion", "4 people", (PERSON,) * 4, 8, ("intro", "final")),
     Setting("island", "3 people", (PERSON,) * 3, None),
     Setting("lantern", "3 Bards + Barkeep", (PERSON,) * 4, None),
@@ -74,6 +83,98 @@ class Count:
     """Curtains in the rounds by the kind of step they came down for (notes alone: "notes")."""
     apart: Counter[str] = field(default_factory=Counter)
     """Curtains for the opening and ending steps (``Setting.apart``), by kind."""
+    decisions: int = 0
+    """Keys people pressed to decide, in the rounds (``decision_keys``)."""
+    questions: int = 0
+    """Answers about a bot's action asked of one person at a time, in the rounds."""
+    bot_moves: int = 0
+    """Moves the bots made (each waits the table's bot delay)."""
+    games: int = 0
+
+    def add(self, other: Count) -> None:
+        self.curtains.update(other.curtains)
+        self.twice += other.twice
+        self.pins += other.pins
+        self.keys += other.keys
+        self.rounds += other.rounds
+        self.steps.update(other.steps)
+        self.apart.update(other.apart)
+        self.decisions += other.decisions
+        self.questions += other.questions
+        self.bot_moves += other.bot_moves
+        self.games += other.games
+
+
+ANSWERS = frozenset({"join", "vote"})
+"""Public questions asked of several suitors about one action (the Temptress)."""
+KEY_SECONDS, CURTAIN_SECONDS, BOT_SECONDS = 2.0, 10.0, 0.8
+"""The minutes model: a key pressed (reading, thinking, pressing), a curtain (the
+keyboard changes hands, a PIN typed), a bot's move (the table's bot delay)."""
+
+
+def all_at_once() -> bool:
+    """Whether this checkout's tables ask a question of several people in one public moment
+    (so the bench can measure the commit before it, too)."""
+    from tui.kit.table import TableScreen
+
+    return hasattr(TableScreen, "ALL_AT_ONCE")
+
+
+def decision_keys(start: Session, final: Session, people: frozenset[int], count: Count) -> None:
+    """The keys people pressed to decide, replayed from the game's moves; the model: a
+    public answer or a one-question screen 1 key; courting, arguing or retiring 3 (its
+    key, a woman or a suitor, then ^S or Enter); a play its cards and Enter; a question
+    several people answer in one public moment (``all_at_once``) 1 Enter for them all
+    and 1 key for each answer that is not the one given by default (stay out, abstain),
+    and an open floor several people pass in one moment 1 key (p). Answers about a
+    bot's action asked of one person at a time are ``questions``."""
+    game, state = start.game, start.state
+    moment = all_at_once()
+    open_moment: tuple[object, ...] | None = None
+    contests = 0
+    """Actions and arguments begun so far: a moment's answers are about one of them."""
+    for action in final.actions:
+        prompt = game.prompt(state)
+        seat = getattr(action, "seat", None)
+        in_round = prompt is not None and prompt.kind not in ("final",)
+        if prompt is None or seat not in people or not in_round:
+            count.bot_moves += seat not in people
+            state, contests = _applied(game, state, action, contests)
+            continue
+        asked = [s for s in prompt.seats if s in people]
+        contest = getattr(state, "contest", None)
+        name = type(action).__name__
+        group = (prompt.kind, state.round, contests, len(getattr(contest, "plays", ())))
+        if prompt.kind in ANSWERS:
+            if not moment:
+                count.decisions += 1
+                count.questions += contest is not None and contest.actor not in people
+            else:
+                default = (
+                    name == "Join" and not action.join or getattr(action, "vote", "") == ("abstain")
+                )
+                count.decisions += (group != open_moment) + (not default)
+                open_moment = group
+        elif prompt.kind == "floor" and name == "Decline" and moment and len(asked) > 1:
+            count.decisions += group != open_moment  # p: every person here passes at once
+            open_moment = group
+        elif name in ("ClaimFloor", "StartArgument", "Retire"):
+            count.decisions += 3
+        elif name == "PlayCards":
+            count.decisions += len(action.cards) + 1
+        else:
+            count.decisions += 1
+        if prompt.kind not in ANSWERS and not (prompt.kind == "floor" and name == "Decline"):
+            open_moment = None
+        state, contests = _applied(game, state, action, contests)
+
+
+def _applied(game: Any, state: Any, action: Any, contests: int) -> tuple[Any, int]:
+    """The state after ``action``, and the contests begun so far (one more when it began
+    one)."""
+    after = game.apply(state, action)
+    began = getattr(state, "contest", None) is None and getattr(after, "contest", None) is not None
+    return after, contests + began
 
 
 def _session(setting: Setting, seed: int) -> Session:
@@ -118,27 +219,27 @@ async def _count(setting: Setting, seed: int, folder: Path) -> Count:
 
     async with app.run_test(size=(120, 40)) as pilot:
         report = await drive(pilot, visit)
+        final = app.flow.session
     count.keys += report.hand_overs  # Enter at each public moment
     # Rounds with a person at the keyboard (the bots may play the last ones alone).
     count.rounds = len(count.curtains)
+    people = frozenset(s for s, kind in enumerate(setting.kinds) if kind == PERSON)
+    decision_keys(session, final, people, count)
+    count.games = 1
     return count
 
 
-def measure(games: int) -> list[tuple[Setting, Count, int]]:
-    """Per setting: the counts summed over ``games`` games, and the games."""
+def measure(games: int, only: str | None = None) -> list[tuple[Setting, Count, int]]:
+    """Per setting (or only ``only``'s game): the counts summed over ``games`` games, and
+    the games."""
     found = []
     with tempfile.TemporaryDirectory() as folder:
         for setting in SETTINGS:
+            if only is not None and setting.game_id != only:
+                continue
             total = Count()
             for seed in range(1, games + 1):
-                count = asyncio.run(_count(setting, seed, Path(folder)))
-                total.curtains.update(count.curtains)
-                total.twice += count.twice
-                total.pins += count.pins
-                total.keys += count.keys
-                total.rounds += count.rounds
-                total.steps.update(count.steps)
-                total.apart.update(count.apart)
+                total.add(asyncio.run(_count(setting, seed, Path(folder))))
             found.append((setting, total, games))
     return found
 
@@ -171,11 +272,63 @@ def table(found: list[tuple[Setting, Count, int]]) -> str:
     return "\n".join(lines)
 
 
+BASELINE_KEYS: float | None = 128.2
+"""Person keys per Temptress round on the commit issue 30 started from (3e58bf0), measured
+with this script (``decision_keys``' model): the goal is at most half of it."""
+GAME_MINUTES = 45.0
+
+
+def party_table(found: list[tuple[Setting, Count, int]]) -> str:
+    """The Temptress as a party game (3 people + 2 bots, the island narrating): person keys
+    per round (hand-offs and decisions), curtains, answers about a bot's action asked of one
+    person at a time, and the minutes a whole game takes in the model."""
+    lines = [
+        "| game | seats | person keys per round (hand-offs + decisions) | goal | curtains per "
+        "round | questions about a bot's action per round | goal | minutes per game "
+        "(model) | goal | met |",
+        "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |",
+    ]
+    for setting, count, games in found:
+        if setting.game_id != "temptress":
+            continue
+        rounds = max(count.rounds, 1)
+        keys = (count.keys + count.decisions) / rounds
+        per_round = sum(count.curtains.values()) / rounds
+        curtains = sum(count.curtains.values()) + sum(count.apart.values())
+        seconds = (
+            (count.keys + count.decisions) * KEY_SECONDS
+            + curtains * CURTAIN_SECONDS
+            + count.bot_moves * BOT_SECONDS
+        )
+        minutes = seconds / 60 / max(games, 1)
+        goal = (
+            "n/a"
+            if BASELINE_KEYS is None
+            else f"<= {BASELINE_KEYS / 2:.1f} (half of {BASELINE_KEYS})"
+        )
+        met = (
+            (BASELINE_KEYS is None or keys <= BASELINE_KEYS / 2)
+            and count.questions == 0
+            and minutes <= GAME_MINUTES
+        )
+        lines.append(
+            f"| {setting.game_id} | {setting.label} | {keys:.1f} ({count.keys / rounds:.1f} + "
+            f"{count.decisions / rounds:.1f}) | {goal} | {per_round:.1f} "
+            f"| {count.questions / rounds:.1f} | 0 | {minutes:.0f} | <= {GAME_MINUTES:.0f} "
+            f"| {'yes' if met else 'NO'} |"
+        )
+    return "\n".join(lines)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=3)
+    parser.add_argument("--game", help="measure only this game")
     args = parser.parse_args()
-    print(table(measure(args.games)))
+    found = measure(args.games, args.game)
+    print(table(found))
+    print()
+    print(party_table(found))
 
 
 if __name__ == "__main__":

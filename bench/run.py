@@ -313,7 +313,9 @@ def main() -> int:
 
     started, load_before = time.perf_counter(), load()
     rows, notes, split = collect(args)
-    handoff_table = handoffs.table(handoffs.measure(args.handoff_games))
+    handoff_found = handoffs.measure(args.handoff_games)
+    handoff_table = handoffs.table(handoff_found)
+    party_table = handoffs.party_table(handoff_found)
     print("tournament: bots among random seats, and all bots ...", file=sys.stderr)
     tourney_started = time.perf_counter()
     found = tournament.measure(args.tournament_games, args.against_random, args.jobs)
@@ -332,6 +334,8 @@ def main() -> int:
         print("\n".join(split))
     print(f"\nhand-offs ({args.handoff_games} bot-decided game per table, through the app):")
     print(handoff_table)
+    print("\nthe Temptress as a party game (hand-offs' games):")
+    print(party_table)
     print(f"\ntournament: {tournament.summary(found, tourney_took, args.jobs)}")
     print(tournament.table(found))
     notes += [f"tournament: {line}" for line in tournament.problems(found)]
@@ -345,6 +349,8 @@ def main() -> int:
         body += "|---|---|---|---|---|---|\n" + "\n".join(split) + "\n"
         body += f"\nHand-offs ({args.handoff_games} bot-decided game per table, through the app, "
         body += "every other person with a PIN; `bench/handoffs.py`):\n\n" + handoff_table + "\n"
+        body += "\nThe Temptress as a party game (the same games; `bench/handoffs.py`, its "
+        body += "model in its docstring):\n\n" + party_table + "\n"
         if notes:
             body += "\nProblems seen in this run:\n\n" + "\n".join(f"* {n}" for n in notes) + "\n"
         write_readme(body.rstrip("\n"))

@@ -12,6 +12,12 @@ For every registered game, at its usual bot table (``parlour simulate``'s):
   most half as often as two seats' fair share of the losses.
 * **all bots**: every seat the bot; each seat's share against the fair share over
   2,000 games. Goal: every seat within 5 points of it.
+* **endings** (The Temptress): how its all-bot games end, the island narrating, at 5
+  suitors (the all-bot table above) and at 4 and 3 (a quarter as many games each): the
+  share of games that end before the round limit (a right retirement, the last pile
+  card, or nobody left), goal at least half; the pile cards drawn per game (third
+  successes), goal at least one; and the Tempted's share of the games that have a
+  Tempted, goal at least 5%.
 
 A share counts the *wins* at the table (a seat's wins over every seat's wins; a
 game nobody won counts for nobody, a Persuasion game may have several winners),
@@ -62,6 +68,14 @@ LOSES_AT_MOST = 0.5
 """...or, at Temptation Island, loses at most this part of its fair share of losses."""
 TWO_AGAINST_ONE = frozenset({"island"})
 """The games where the bots play all seats but one, and losing is what is counted."""
+ENDINGS = {"temptress": (4, 3)}
+"""The games whose endings are measured, and the smaller all-bot tables also measured."""
+EARLY_ENDINGS = 0.5
+"""At least this share of The Temptress's all-bot games ends before the round limit..."""
+PILE_CARDS = 1.0
+"""...at least this many pile cards are drawn per game..."""
+TEMPTED_WINS = 0.05
+"""...and the Tempted wins at least this share of the games that have a Tempted."""
 
 
 @dataclass
@@ -77,6 +91,9 @@ class Tally:
     samples: list[str] = field(default_factory=list)
     seconds: float = 0.0
     """Work time (summed over the processes)."""
+    figures: dict[str, float] = field(default_factory=dict)
+    """The game's own figures (``parlour simulate``'s per-game means), summed over the
+    finished games."""
 
     def add(self, other: Tally) -> None:
         self.wins = [a + b for a, b in zip(self.wins, other.wins, strict=True)]
@@ -87,12 +104,14 @@ class Tally:
         self.errors += other.errors
         self.samples += other.samples[: 3 - len(self.samples)]
         self.seconds += other.seconds
+        for key, value in other.figures.items():
+            self.figures[key] = self.figures.get(key, 0.0) + value
 
 
 def play(game_id: str, games: int, seed: int, policies: tuple[str, ...]) -> Tally:
     """``games`` games from ``seed`` on, each seat decided by its policy (in a process)."""
     started = time.perf_counter()
-    report = simulate(registry.get(game_id), games, seed, policies=policies)
+    report = simulate(registry.get(game_id), games, seed, policies=policies, seats=len(policies))
     return Tally(
         wins=[s.wins for s in report.seats],
         losses=[s.losses for s in report.seats],
@@ -102,6 +121,7 @@ def play(game_id: str, games: int, seed: int, policies: tuple[str, ...]) -> Tall
         errors=report.errors + report.unfinished,
         samples=list(report.error_samples),
         seconds=time.perf_counter() - started,
+        figures={key: mean * report.finished for key, mean in report.figures.items()},
     )
 
 
@@ -130,6 +150,8 @@ class Found:
     contenders: tuple[int, ...]
     against: list[Table]
     all_bots: Table
+    smaller: list[Table] = field(default_factory=list)
+    """All-bot tables with fewer seats, for the endings (``ENDINGS``)."""
 
     @property
     def losing(self) -> bool:
@@ -171,11 +193,17 @@ def measure(
         ]
         everyone = (BOT,) * seats
         all_bots = Table(everyone, contending, Tally([0] * seats, [0] * seats))
-        for table, count in [(t, per_table) for t in against] + [(all_bots, games)]:
+        smaller = [
+            Table((BOT,) * n, tuple(range(n)), Tally([0] * n, [0] * n))
+            for n in ENDINGS.get(game_id, ())
+        ]
+        counts = [(t, per_table) for t in against] + [(all_bots, games)]
+        counts += [(t, -(-games // 4)) for t in smaller]
+        for table, count in counts:
             for start in range(0, count, CHUNK):
                 size = min(CHUNK, count - start)
                 tasks.append((table.tally, (game_id, size, seed + start, table.policies)))
-        found.append(Found(game_id, seats, contending, against, all_bots))
+        found.append(Found(game_id, seats, contending, against, all_bots, smaller))
     with ProcessPoolExecutor(max_workers=max(1, jobs)) as pool:
         futures = [(tally, pool.submit(play, *task)) for tally, task in tasks]
         for tally, future in futures:
@@ -258,6 +286,39 @@ def rows(found: Found) -> list[list[str]]:
     return [first, second]
 
 
+def ending_rows(found: Found) -> list[list[str]]:
+    """The Temptress's endings at each all-bot table (none for other games): ended before
+    the round limit, pile cards per game, the Tempted's wins."""
+    if found.game_id not in ENDINGS:
+        return []
+    lines = []
+    for table in [found.all_bots, *found.smaller]:
+        tally = table.tally
+        seats = len(table.policies)
+        done = tally.games - tally.errors
+        early = _share(tally.figures.get("ended early", 0.0), done)
+        piles = _share(tally.figures.get("pile cards", 0.0), done)
+        tempted_games = tally.figures.get("with a Tempted", 0.0)
+        tempted = _share(tally.figures.get("Tempted won", 0.0), tempted_games)
+        where = f"{seats} bots, the island narrating"
+        games = str(tally.games)
+        lines += [
+            [found.game_id, where, games, "games ended before the round limit",
+             _pct(early), "", "", f">= {EARLY_ENDINGS * 100:g}%",
+             _met(early >= EARLY_ENDINGS, tally)],
+            [found.game_id, where, games, "pile cards drawn per game",
+             f"{piles:.2f}", "", "", f">= {PILE_CARDS:g}", _met(piles >= PILE_CARDS, tally)],
+            [found.game_id, where, f"{games}, {tempted_games:.0f} with a Tempted",
+             "the Tempted's wins, of the games with a Tempted", _pct(tempted), "", "",
+             f">= {TEMPTED_WINS * 100:g}%", _met(tempted >= TEMPTED_WINS, tally)],
+        ]
+    return lines
+
+
+def _share(part: float, whole: float) -> float:
+    return part / whole if whole else float("nan")
+
+
 def _games(tally: Tally, losing: bool) -> str:
     won = "" if losing else f", {tally.decided} won by someone"
     return f"{tally.games}{won}"
@@ -281,7 +342,7 @@ HEADS = [
 def table(found: list[Found]) -> str:
     lines = ["| " + " | ".join(HEADS) + " |", "|" + " --- |" * len(HEADS)]
     for game in found:
-        lines += ["| " + " | ".join(row) + " |" for row in rows(game)]
+        lines += ["| " + " | ".join(row) + " |" for row in rows(game) + ending_rows(game)]
     return "\n".join(lines)
 
 
@@ -289,14 +350,15 @@ def problems(found: list[Found]) -> list[str]:
     """The errors and unfinished games seen (none expected)."""
     lines = []
     for game in found:
-        for tally in [t.tally for t in game.against] + [game.all_bots.tally]:
+        tallies = [t.tally for t in game.against + [game.all_bots, *game.smaller]]
+        for tally in tallies:
             lines += [f"{game.game_id}: {s}" for s in tally.samples]
     return lines
 
 
 def work_seconds(found: list[Found]) -> dict[str, float]:
     return {
-        g.game_id: sum(t.tally.seconds for t in g.against) + g.all_bots.tally.seconds
+        g.game_id: sum(t.tally.seconds for t in g.against + [g.all_bots, *g.smaller])
         for g in found
     }
 
@@ -305,7 +367,10 @@ def summary(found: list[Found], took: float, jobs: int) -> str:
     """A line on what was played and how long it took."""
     work = work_seconds(found)
     each = ", ".join(f"{g} {s:.0f} s" for g, s in work.items())
-    games = sum(_sum(g.against).games + g.all_bots.tally.games for g in found)
+    games = sum(
+        _sum(g.against).games + sum(t.tally.games for t in [g.all_bots, *g.smaller])
+        for g in found
+    )
     return (
         f"{games} games in {took:.0f} s on {jobs} processes (the processes' time by game: "
         f"{each}); the same deals at every position of the bot"

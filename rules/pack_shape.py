@@ -18,7 +18,8 @@ def shape_problems(data: object, kind: object, path: str = "") -> list[str]:
     """Missing, unknown and wrongly typed fields of ``data`` read as ``kind`` (a type, as
     a field is annotated), by path.
 
-    Knows text, numbers, true/false, ``tuple[X, ...]`` lists and attrs classes;
+    Knows text, numbers, true/false, ``tuple[X, ...]`` lists, ``dict[str, X]`` tables
+    and attrs classes;
     anything else is left to the converter.
     """
     where = path or "(top level)"
@@ -38,6 +39,14 @@ def shape_problems(data: object, kind: object, path: str = "") -> list[str]:
         found = []
         for index, value in enumerate(data):
             found += shape_problems(value, item, f"{path}[{index}]")
+        return found
+    if typing.get_origin(kind) is dict:
+        if not isinstance(data, dict):
+            return [f"{where}: must be a table, found {_found(data)}"]
+        value_kind = typing.get_args(kind)[1]
+        found = []
+        for key, value in data.items():
+            found += shape_problems(value, value_kind, f"{path}.{key}" if path else str(key))
         return found
     if isinstance(kind, type) and attrs.has(kind):
         if not isinstance(data, dict):
@@ -68,6 +77,9 @@ def pack_texts(pack: object, path: str = "") -> Iterator[tuple[str, str, bool]]:
     elif isinstance(pack, tuple):
         for index, value in enumerate(pack):
             yield from pack_texts(value, f"{path}[{index}]")
+    elif isinstance(pack, dict):
+        for key, value in pack.items():
+            yield from pack_texts(value, f"{path}.{key}" if path else str(key))
     elif attrs.has(kind := type(pack)):
         for field in attrs.fields(kind):
             value = getattr(pack, field.name)

@@ -633,6 +633,9 @@ async def drive(
                 (key, mark)
                 for key, action in _live_keys(screen)
                 if key not in skip_keys
+                # (a curtain's Escape only goes back to the table the sweep shows anyway,
+                # and the private screen the key at the table asked for would go unseen)
+                and not (isinstance(screen, CurtainScreen) and action == "back")
                 and (mark := (Screen if action in SHARED_ACTIONS else type(screen), action))
                 not in report.tried
             ]

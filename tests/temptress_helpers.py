@@ -41,6 +41,7 @@ from rules.temptress.state import (
     TemptressState,
     VoteChoice,
 )
+from rules.temptress.voice import IslandVoice
 from tests import playouts
 from tests.playouts import Policy, acting
 from tests.rules_support import applied, new_events, new_lines, refused_by
@@ -121,13 +122,18 @@ def known_table(
     round_limit: int = 10,
     oldest: int = 1,
     seed: int = 0,
+    voice: bool = False,
 ) -> TemptressState:
     """A fresh table whose secrets are the KNOWN_* values, with true starter clues.
 
     Hands are the number cards in order (2C 2D 2H 2S 3C 3D 3H for Ada, ...), the
-    rest start the discard; tests deal what they need with ``arrange``.
+    rest start the discard; tests deal what they need with ``arrange``. Without
+    ``voice`` the island tells actions plainly (no approach drawn, no role-play chip),
+    so scripted dice are the only draws of an action.
     """
     state = fresh(seed, suitors, person=person, round_limit=round_limit, oldest=oldest)
+    if not voice:
+        state = evolve(state, config=evolve(state.config, voice=IslandVoice()))
     women = tuple(
         evolve(w, suit=KNOWN_SUITS[i], pile=cards(KNOWN_PILES[i]))
         for i, w in enumerate(state.women)
@@ -285,9 +291,11 @@ def claim(
 
 
 def vote_all(state: TemptressState, choice: VoteChoice = VoteChoice.NO) -> TemptressState:
-    """The island's voters all vote ``choice``."""
+    """The island's voters all vote ``choice`` (when the island asks for a vote: only on a
+    line the actor typed)."""
     contest = state.contest
-    assert contest is not None and contest.stage == ContestStage.VOTE
+    if contest is None or contest.stage != ContestStage.VOTE:
+        return state
     for seat in contest.asked:
         state = game.apply(state, Vote(seat, choice))
     return state

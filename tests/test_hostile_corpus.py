@@ -172,8 +172,9 @@ def test_a_megabyte_card_text_is_refused_in_one_short_line(game_id, tmp_path: Pa
 
 SHORT_PIECES = ("[/]", "[b]", "а", "🎉", "a\u0301", "\\[", "]", "[@]")
 """Hostile pieces a pack may hold (short enough for every card's length limit)."""
-RULE_NAMES = frozenset({"symbols", "action"})
-"""Persuasion's fields that name a rule (a symbol, a card action), not text."""
+RULE_NAMES = frozenset({"symbols", "action", "interests"})
+"""Fields that name a rule, not text: Persuasion's (a symbol, a card action) and the
+Temptress's interests (word stems the island matches approaches with, letters only)."""
 
 
 def hostile_pack(folder: Path, game_id: str) -> Path:

@@ -71,7 +71,7 @@ def toml_value(value: Any) -> str:
         return json.dumps(value, ensure_ascii=False)  # JSON strings are TOML basic strings
     if isinstance(value, datetime.date):
         return value.isoformat()
-    if isinstance(value, list):
+    if isinstance(value, list | tuple):
         return "[" + ", ".join(toml_value(item) for item in value) + "]"
     if isinstance(value, dict):
         pairs = (f"{toml_key(k)} = {toml_value(v)}" for k, v in value.items())

@@ -11,6 +11,7 @@ from rules.take_back import (
     CHANCE,
     NOT_YOURS,
     NOTHING,
+    RESUMED,
     take_back_refusal,
 )
 from rules.temptress.actions import Reroll
@@ -60,6 +61,22 @@ def test_a_move_that_let_nothing_out_can_be_taken_back_and_the_replay_is_exact()
     assert table.act(moved.actions[-1]) is None
     assert table.take_back() is None
     assert table.session == start == Session.start(start.game, start.config, 1, start.seats)
+
+
+def test_two_moves_in_a_row_only_the_last_is_taken_back_then_the_first_stands():
+    """A second u right after a take-back finds no move it may go back on (the table keeps
+    one step back), even though the state it returned to had one a moment before."""
+    start = _start("persuasion")
+    once = _bot_move(start)
+    twice = _bot_move(once)
+    table = SessionTable(start)
+    assert table.act(once.actions[-1]) is None
+    assert table.take_back_refusal() is None  # asked while ``once`` was the table's state
+    assert table.act(twice.actions[-1]) is None
+    assert table.take_back() is None
+    assert table.session == once
+    assert table.take_back_refusal() == RESUMED
+    assert table.take_back() == RESUMED
 
 
 def test_only_your_own_last_move_can_be_taken_back():

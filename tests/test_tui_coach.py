@@ -6,11 +6,10 @@ from pathlib import Path
 
 import pytest
 
-from tests.tui_helpers import make_app, press, screen_text, to_curtain, wait_until
+from tests.tui_helpers import make_app, press, screen_text, wait_until
 from tui.cli import main
 from tui.flow_coach import CoachMode
 from tui.kit.game import COACH_HELP
-from tui.kit.seat import SeatScreen
 from tui.kit.table import TableScreen
 from tui.widgets.hint import HintLine
 
@@ -23,11 +22,8 @@ def coached(tmp_path: Path, game_id: str = "temptress"):
 
 
 async def _at_the_floor(pilot, app) -> None:
-    """Past the starter clues: the table where Guest opens the floor."""
-    await to_curtain(pilot)
-    await press(pilot, "enter")  # the curtain lifts on the new notes
-    await wait_until(pilot, lambda: isinstance(app.screen, SeatScreen))
-    await press(pilot, "enter")  # back to the table
+    """The table where Guest opens the floor (the starter clues wait in the clue book:
+    no curtain comes down just to read them)."""
     await wait_until(
         pilot, lambda: isinstance(app.screen, TableScreen) and app.screen.hint_seat() == 0
     )
@@ -42,7 +38,7 @@ async def test_the_person_sees_a_hint_at_their_decision(tmp_path: Path):
         text = screen_text(app)
         assert OPENING in text
         said = app.screen.query_one(HintLine).said
-        assert "Worth weighing: Court a woman: Seraphine (the bots' pick" in said
+        assert "Worth weighing: Court a woman: Marisol (the bots' pick" in said
         assert "^T Hint" in text
 
 

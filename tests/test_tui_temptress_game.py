@@ -16,6 +16,7 @@ from rules.session import BOT, SeatPlan, Session
 from rules.simulate import bot_config
 from tests.temptress_tui_helpers import footer, footer_problems, scan
 from tests.tui_helpers import handing_over, make_app, open_setup, press, screen_text, settle
+from tui.kit.moment import asked_here
 from tui.screens.confirm import ConfirmScreen
 from tui.screens.curtain import CurtainScreen
 from tui.screens.resolution import ResolutionScreen
@@ -63,6 +64,8 @@ async def _table(pilot, plan: list[str], joined: list[bool], seen: set[str]) -> 
         await settle(pilot)
         return
     kind = prompt.kind
+    # Several people at the floor: whoever does not speak waits, and p passes for all.
+    decline = "p" if len(asked_here(app.flow, prompt)) > 1 else "d"
     if kind == "floor":
         move = plan.pop(0) if plan else "decline"
         if move == "court":
@@ -70,7 +73,7 @@ async def _table(pilot, plan: list[str], joined: list[bool], seen: set[str]) -> 
             await settle(pilot)
             if not isinstance(app.screen, CourtForm):  # closed (no cards left): it says why
                 assert "no cards left" in screen_text(app)
-                await press(pilot, "d")
+                await press(pilot, decline)
                 return
             seen.add("CourtForm")
             await press(pilot, "enter", *"I sing her a shanty", "enter")
@@ -80,16 +83,22 @@ async def _table(pilot, plan: list[str], joined: list[bool], seen: set[str]) -> 
             if not isinstance(app.screen, ArgueForm):  # closed (no Rapport yet): it says why
                 assert app.screen.query_one("#message").has_class("-empty") is False
                 plan.insert(1, "argue")
-                await press(pilot, "d")
+                await press(pilot, decline)
                 return
             seen.add("ArgueForm")
             await press(pilot, "ctrl+s")
             await settle(pilot)
             if isinstance(app.screen, ArgueForm):  # refused: try later
                 plan.insert(1, "argue")
-                await press(pilot, "escape", "d")
+                await press(pilot, "escape", decline)
         else:
-            await press(pilot, "d")
+            await press(pilot, decline)
+    elif kind in ("join", "vote") and len(people := asked_here(app.flow, prompt)) > 1:
+        seen.add("all at once")  # every person answers in one public moment
+        if kind == "vote" or not joined:
+            await press(pilot, str(people[0] + 1))  # the first answer: join, or vote yes
+            joined.append(kind == "join")
+        await press(pilot, "enter")
     elif kind == "join":
         await press(pilot, "s" if joined else "j")
         joined.append(True)
@@ -162,7 +171,7 @@ async def test_three_people_and_two_bots_play_a_temptress_game_through_the_scree
         story = "\n".join(e.text for e in app.flow.session.state.log)
         for event in (
             "raises the stakes!",
-            "joins in opposition.",
+            "joins in opposition",
             "to start an argument with",
             "Round 1 ends",
             "on a new clue.",
@@ -170,7 +179,7 @@ async def test_three_people_and_two_bots_play_a_temptress_game_through_the_scree
         ):
             assert event in story, event
         assert {"PlayScreen", "SpendScreen", "RetireScreen", "TemptressTable"} <= seen
-        assert {"CourtForm", "ArgueForm", "ClueBook", "TemptressChoice"} <= seen
+        assert {"CourtForm", "ArgueForm", "ClueBook", "TemptressChoice", "all at once"} <= seen
         assert "Every secret, revealed" in screen_text(app)
 
 

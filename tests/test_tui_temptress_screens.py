@@ -106,8 +106,9 @@ def _spend_line(app, word: str) -> str:
 
 
 async def _tick(pilot, *numbers: int) -> None:
+    """Tick (or untick) the cards by their numbers: a digit picks as the bar says."""
     for number in numbers:
-        await pilot.press(str(number), "space")
+        await pilot.press(str(number))
     await pilot.pause()
 
 
@@ -117,7 +118,7 @@ async def test_the_pair_spend_shows_on_or_off_and_a_closed_one_is_refused_at_onc
     app = _app(tmp_path, _playing())
     async with app.run_test(size=SIZE) as pilot:
         await _lift(pilot, PlayScreen)
-        assert _keys(app, "⏎ Play", "p Pair", "s Suit", "r Re-roll", "h Hide")
+        assert _keys(app, "⏎ Play", "p Pair", "s Suit", "r Re-roll", "h / esc Hide")
         assert "Pair +3 (p) · Suit +3 (s): pick your cards first; each costs 1 Rapport" in (
             screen_text(app)
         )
@@ -159,25 +160,27 @@ async def test_an_on_spend_the_cards_no_longer_allow_goes_off_saying_why(tmp_pat
         assert app.flow.session.actions[-1] == PlayCards(BO, SEVENS[:1])
 
 
-async def test_spends_are_not_offered_in_an_argument_and_say_why(tmp_path: Path):
+async def test_spends_in_an_argument_only_help_reach_the_target_and_say_why_not(
+    tmp_path: Path,
+):
     session = with_suitor(_at_floor(), BO, rapport=2, hand=HAND)
     session = session.apply(StartArgument(BO, CY, 1))
     while session.prompt.kind != "play":
         seat = session.prompt.seats[0]
         session = session.apply(session.bot_for(seat).choose(session.view(seat)))
-    seat = session.prompt.seats[0]
+    assert session.prompt.seats == (BO,) and session.state.contest.targets == (17,)
     app = _app(tmp_path, session)
     async with app.run_test(size=SIZE) as pilot:
         await _lift(pilot, PlayScreen)
-        assert app.screen.seat == seat
-        assert "p Pair" not in footer(app) and "r Re-roll" not in footer(app)
-        text = screen_text(app)
-        assert "No spends: No Rapport may be spent to excel in an argument." in text
+        assert _keys(app, "p Pair", "s Suit", "r Re-roll")  # Bo started it: Bo may re-roll
+        await _tick(pilot, 1, 2)  # the sevens: 14, and the pair's +3 reaches 17
+        assert _spend_line(app, "Pair") == "Pair +3 (p): off · costs 1 Rapport"
+        await _tick(pilot, 4)  # and the nine: 23 reaches 17 alone
+        reason = "Your cards reach 17 alone: no Rapport to inflate it."
+        assert _spend_line(app, "Pair") == f"Pair +3 (p): not now: {reason}"
         await pilot.press("p")
         await pilot.pause()
-        assert "No Rapport may be spent to excel in an argument." in (
-            app.screen.query_one("#message").content.plain
-        )
+        assert app.screen.query_one("#message").content.plain == reason
 
 
 # --- the court form ---------------------------------------------------------------------
@@ -269,16 +272,17 @@ async def test_the_footer_shows_the_live_keys_whole_with_the_narrator_key(tmp_pa
     app = _app(tmp_path, session)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
-        assert handing_over(app)  # the first person's notes: the table hands over first
-        assert "⏎ Hand over" in footer(app) and footer_problems(app) == []
-        await _lift(pilot, TemptressTable)
+        assert not handing_over(app)  # the starter clues wait in the clue book: no curtain
+        assert "New in the clue book of: Ann, Bo, Cy" in screen_text(app)
         shown = footer(app)
-        for label in ("c Court", "t Retire", "d Decline", "k Clue book", "o Narrator", "? Help"):
+        for label in ("c Court", "t Retire", "d Decline", "k Clues", "o Narrator", "? Help"):
             assert label in shown
-        for label in ("Argue", "Join", "Vote", "Stake", "Accept", "Pause"):
-            assert label not in shown  # not live now (no Rapport to argue with yet)
+        for label in ("Join", "Vote", "Stake", "Accept", "Pause"):
+            assert label not in shown  # not asked now
+        assert "g Argue" in shown  # greyed: no Rapport to argue with yet
+        assert not app.screen.active_bindings["g"].enabled
         assert footer_problems(app) == []
-        await pilot.press("g")  # not shown, yet it says why
+        await pilot.press("g")  # greyed, and it says why
         await pilot.pause()
         assert "An argument costs at least one Rapport chip, and you have none." in (
             screen_text(app)
@@ -288,7 +292,7 @@ async def test_the_footer_shows_the_live_keys_whole_with_the_narrator_key(tmp_pa
         assert "The narrator's console." in screen_text(app)
         await _lift(pilot, NarratorConsole)
         assert footer_problems(app) == []
-        assert "e End the round" in footer(app)
+        assert "e End round" in footer(app)
         assert "Award a Rapport chip to whom?" in screen_text(app)
 
 
@@ -436,6 +440,64 @@ async def test_the_narrator_may_count_an_inflated_argument_total_as_its_target(t
         await pilot.press("space", "enter")
         await pilot.pause()
         assert app.flow.session.actions[-1] == NarratorTrim(3, (side.value,))
+
+
+async def test_the_narrator_writes_a_line_from_the_console_and_it_is_told_as_text(
+    tmp_path: Path,
+):
+    """At the open floor Nora opens her console (o), presses t, writes a line with
+    brackets in it and Enter: the line goes to the table at once, told word for word."""
+    from rules.temptress.actions import NarratorTells
+
+    seats = (SeatPlan("Ann"), SeatPlan("Bo"), SeatPlan("Cy"), SeatPlan("Nora"))
+    session = _start(seats, {"narrator_person": 1}, seed=9)
+    app = _app(tmp_path, session)
+    async with app.run_test(size=SIZE) as pilot:
+        await _lift(pilot, TemptressTable)
+        await pilot.press("o")
+        await _lift(pilot, NarratorConsole)
+        while app.screen.notes:
+            await pilot.press("h")
+            await pilot.press("o")
+            await _lift(pilot, NarratorConsole)
+        text = screen_text(app)
+        assert "likes:" in text  # every woman's preferences, and below every clue
+        assert _keys(app, "t Say", "e End round")
+        await pilot.press("t")
+        await pilot.pause()
+        assert "Your line to the table:" in screen_text(app)
+        assert _keys(app, "esc Back")
+        await pilot.press(*"[b]Thunder[/b] rolls over the bay.")
+        await pilot.press("enter")
+        await settle(pilot)
+        told = "[b]Thunder[/b] rolls over the bay."
+        assert app.flow.session.actions[-1] == NarratorTells(3, told)
+        assert app.flow.session.state.log[-1].text == f"The narrator tells the table: {told}"
+        await _lift(pilot, TemptressTable)
+        assert f"The narrator tells the table: {told}" in " ".join(screen_text(app).split())
+
+
+async def test_a_line_written_at_the_verdict_goes_with_the_ruling(tmp_path: Path):
+    from rules.temptress.actions import NarratorVerdict
+
+    session = _narrated_until("verdict")
+    app = _app(tmp_path, session)
+    async with app.run_test(size=SIZE) as pilot:
+        await _lift(pilot, NarratorConsole)
+        while app.screen.notes:
+            await pilot.press("h")
+            await _lift(pilot, NarratorConsole)
+        assert _keys(app, "t Say", "⏎ Confirm")
+        await pilot.press("t")
+        await pilot.pause()
+        assert "Your line, told with your ruling:" in screen_text(app)
+        await pilot.press(*"She blushes.", "enter")
+        await pilot.pause()
+        assert "t Your line, told with your ruling: She blushes." in screen_text(app)
+        assert app.flow.session.actions == session.actions  # kept, not told yet
+        await pilot.press("enter")  # no chips: the verdict, with the line
+        await pilot.pause()
+        assert app.flow.session.actions[-1] == NarratorVerdict(3, line="She blushes.")
 
 
 # --- re-rolls: a die picked by its number, the fresh die on the table ----------------------

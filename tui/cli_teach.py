@@ -35,9 +35,7 @@ def add_teach_command(commands: Any, common: argparse.ArgumentParser, game_ids: 
         help=f"seconds between steps while running (default {TEACH_DELAY:g}; with --play, "
         f"between bot moves, default {PLAY_DELAY:g})",
     )
-    teach.add_argument(
-        "--play", action="store_true", help="play a coached first game against bots"
-    )
+    teach.add_argument("--play", action="store_true", help="play a coached first game against bots")
     teach.add_argument(
         "--name",
         type=player_name,

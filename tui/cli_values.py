@@ -10,9 +10,7 @@ import unicodedata
 from rules.chance import SEED_DIGITS
 from rules.names import UNSHOWABLE
 
-KNOWN_SEED = (
-    "A seed you chose is no secret: anyone who knows it can work out every hand."
-)
+KNOWN_SEED = "A seed you chose is no secret: anyone who knows it can work out every hand."
 LONGEST_DELAY = 60.0
 """The longest pause between bot moves the table accepts, in seconds."""
 MOST_GAMES = 1_000_000

@@ -69,7 +69,9 @@ class GameFlow:
         self._before: Any = None
         """The public view before the move being made (does the table linger on it?)."""
         self.table = SessionTable(session, pins, changed=self._moved)
-        self.seating = JoinedSeats(self.table, joined, redraw=self._redraw_table)
+        self.seating = JoinedSeats(
+            self.table, joined, redraw=self._redraw_table, bots_first=self.ui.bots_answer_first
+        )
         self.moment = PublicMoment(self.table)
         self.mode = mode(Steering(self.table, self.ui, self._go_to, self.show_table))
         saved = save_path if self.mode.saved else None
@@ -176,7 +178,20 @@ class GameFlow:
         if self.saving.save_error:  # (a timer, say, while the table waits for the save)
             return self.saving.save_error
         self._before = self.view(None)
-        return self.table.act(action)
+        prompt = self.prompt
+        refusal = self.table.act(action)
+        if refusal is None and prompt is not None:
+            self._keyboard_after(prompt, getattr(action, "seat", None))
+        return refusal
+
+    def _keyboard_after(self, prompt: Prompt, seat: Seat | None) -> None:
+        """Who holds the keyboard after a move (``PublicMoment.at_table``)."""
+        if prompt.private:
+            self.moment.at_table = None  # a visit: the curtain's person leaves it
+        elif seat is not None and self.seats[seat].at_keyboard and not self.seats[seat].bot:
+            answers: frozenset[str] = getattr(self.table_screen, "ALL_AT_ONCE", frozenset())
+            if prompt.kind not in answers:
+                self.moment.at_table = seat
 
     def take_back_refusal(self) -> str | None:
         return self.table.take_back_refusal()
@@ -287,6 +302,10 @@ class GameFlow:
             self.show_table()
             return
         if prompt.private and not self.seats[seat].bot:
+            if seat == self.moment.at_table:  # they hold the keyboard: their curtain at once
+                self.moment.at_table = None
+                self.behind_curtain(seat, prompt.kind, prompt.text)
+                return
             # This person's notes are read in this visit, behind the same curtain.
             self._hand_to(seat, prompt.kind, prompt.text)
             return
@@ -308,7 +327,7 @@ class GameFlow:
 
     def _pending_notes(self) -> Seat | None:
         """A person with notes not yet shown to them (when the game delivers notes)."""
-        if self.ui.notes_screen is None:
+        if self.ui.notes_screen is None or self.ui.notes_wait_for_a_visit:
             return None
         for seat, info in enumerate(self.seats):
             if info.at_keyboard and self.unread(seat):

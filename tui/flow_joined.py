@@ -20,9 +20,15 @@ class JoinedSeats:
     table again when a joined seat comes or goes."""
 
     def __init__(
-        self, table: SessionTable, joined: frozenset[Seat], redraw: Callable[[], None]
+        self,
+        table: SessionTable,
+        joined: frozenset[Seat],
+        redraw: Callable[[], None],
+        bots_first: bool = False,
     ) -> None:
         self.table = table
+        self.bots_first = bots_first
+        """A public question asked of several goes to the bots first (``here``)."""
         self.joined = joined
         """The seats played from terminals of their own: the game waits for them and
         never curtains them here."""
@@ -46,8 +52,17 @@ class JoinedSeats:
 
     def here(self, prompt: Prompt) -> Seat | None:
         """The first seat asked that is decided at this keyboard (a person or a bot);
-        None when every seat asked plays from a terminal of its own."""
-        return next((seat for seat in prompt.seats if seat not in self.joined), None)
+        None when every seat asked plays from a terminal of its own. Where the game says so
+        (``bots_first``), a public question asked of several goes to the bots first: they
+        answer silently, and then the people answer together at the table
+        (``tui.kit.moment``)."""
+        local = [seat for seat in prompt.seats if seat not in self.joined]
+        if self.bots_first and not prompt.private and len(local) > 1:
+            infos = self.table.seats
+            bot = next((seat for seat in local if infos[seat].bot), None)
+            if bot is not None:
+                return bot
+        return local[0] if local else None
 
     def set_away(self, seat: Seat, away: bool) -> None:
         """A joined seat's terminal connected (or dropped): the table says so."""

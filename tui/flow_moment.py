@@ -26,6 +26,10 @@ class PublicMoment:
         self._handing: tuple[Seat, str, str] | None = None
         """The person the table waits for, and the screen and words of their curtain."""
         self._visiting: Seat | None = None
+        self.at_table: Seat | None = None
+        """The person whose own move at the public table was the last person's move (answers
+        everyone gives at once aside): the keyboard is with them, so their next private step
+        needs no public moment first, only their curtain."""
 
     def _seen(self) -> int:
         return len(self.table.view(None).log)

@@ -49,9 +49,7 @@ class StartDemo(Message):
 class StartGame(Message):
     """Play ``session``; ``path`` is its save file (None: not saved)."""
 
-    def __init__(
-        self, session: Any, path: Path | None, *, fresh: bool, opened: Any = None
-    ) -> None:
+    def __init__(self, session: Any, path: Path | None, *, fresh: bool, opened: Any = None) -> None:
         super().__init__()
         self.session = session
         """The game to play (a ``rules.session.Session``)."""

@@ -233,7 +233,7 @@ class SessionTable:
         self._changed = changed
         self.looked: set[Seat] = set()
         """The people who have lifted their curtain since the last move."""
-        self._refusal_for: tuple[int, frozenset[Seat]] | None = None
+        self._refusal_for: tuple[int, int, int, frozenset[Seat]] | None = None
         self._refusal: str | None = None
         self._previous: Session[Any] | None = None
         """The session before the last move made here (None: none, or resumed)."""
@@ -270,7 +270,9 @@ class SessionTable:
         return None  # a plain table has no game screens to ask with
 
     def take_back_refusal(self) -> str | None:
-        key = (id(self.session), frozenset(self.looked))
+        # The moves made and taken back so far, with the states (a state set directly, as a
+        # resume does, is a new object), so an id reused by a new state never matches.
+        key = (self.changes, id(self.session), id(self._previous), frozenset(self.looked))
         if self._refusal_for != key:  # a replay per question would be dear: once a move
             self._refusal_for = key
             self._refusal = self._why_not()

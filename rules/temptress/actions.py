@@ -158,6 +158,8 @@ class NarratorVerdict:
     seat: Seat
     awards: tuple[Seat, ...] = ()
     twist: bool = False
+    line: str = ""
+    """The narrator's own words told with the ruling (none: '')."""
 
 
 @frozen
@@ -166,6 +168,7 @@ class NarratorAward:
 
     seat: Seat
     suitor: Seat
+    line: str = ""
 
 
 @frozen
@@ -173,6 +176,7 @@ class NarratorEndRound:
     """At the open floor: end the round now."""
 
     seat: Seat
+    line: str = ""
 
 
 @frozen
@@ -181,6 +185,7 @@ class NarratorSettleTie:
 
     seat: Seat
     winner: Seat
+    line: str = ""
 
 
 @frozen
@@ -189,6 +194,7 @@ class NarratorReviewStakes:
 
     seat: Seat
     rejected: tuple[Seat, ...] = ()
+    line: str = ""
 
 
 @frozen
@@ -198,7 +204,26 @@ class NarratorTrim:
 
     seat: Seat
     trimmed: tuple[Seat, ...] = ()
+    line: str = ""
 
+
+@frozen
+class NarratorTells:
+    """The narrator's own line to the table, at any moment of the game, whoever is asked."""
+
+    seat: Seat
+    text: str = ""
+
+
+NARRATOR_RULINGS = (
+    NarratorVerdict,
+    NarratorAward,
+    NarratorEndRound,
+    NarratorSettleTie,
+    NarratorReviewStakes,
+    NarratorTrim,
+)
+"""The narrator's rulings: each may carry a ``line`` of the narrator's own words."""
 
 Action = (
     ClaimFloor
@@ -222,6 +247,7 @@ Action = (
     | NarratorSettleTie
     | NarratorReviewStakes
     | NarratorTrim
+    | NarratorTells
 )
 """Every Temptress action (``ACTION_TYPES``, as one type)."""
 
@@ -247,4 +273,5 @@ ACTION_TYPES = (
     NarratorSettleTie,
     NarratorReviewStakes,
     NarratorTrim,
+    NarratorTells,
 )

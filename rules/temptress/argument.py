@@ -1,8 +1,10 @@
 """Arguments between suitors: answering one, setting the stakes, and settling it.
 
 An argument is a modified opposed action (see ``contest``): the initiator
-plays first, no Rapport is won or spent, missing a target takes your stake
-off the table, and the winner collects their own stake.
+plays first, no Rapport is won, Rapport spent to excel may only help reach a
+target (``playing``: the island counts a total a spend took beyond it as the
+target; a person narrator rules on it before settling), missing a target takes
+your stake off the table, and the winner collects their own stake.
 """
 
 from __future__ import annotations
@@ -169,7 +171,8 @@ def trimmable(state: TemptressState) -> tuple[Seat, ...]:
 
 def to_settle(state: TemptressState) -> TemptressState:
     """After the last target: a person narrator may first reduce values poured on beyond
-    a target (the island never does); then the argument is settled."""
+    a target (the island has already counted a spend's excess as the target, as it was
+    played, and leaves the cards' own values as played); then the argument is settled."""
     if state.narrator_seat is not None and trimmable(state):
         return changed(state, stage=ContestStage.TRIM)
     return settle(state)

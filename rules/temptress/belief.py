@@ -31,6 +31,11 @@ class World:
     match: int
 
 
+FAILED_ACCUSATION = 0.25
+"""How much likelier a woman named in a failed retirement is to be the sorceress after it,
+against before: the table learns only that it failed, but a suitor retires sure of
+their suit, so the name is the likelier half to be wrong."""
+
 ALL_WORLDS = tuple(
     World(order, sorceress, match)
     for order in SUIT_ORDERS
@@ -119,6 +124,13 @@ class Belief:
             chances[w.sorceress] += p
         return max(chances)
 
+    def p_sorceress_suit_known(self) -> float:
+        """The chance of the likeliest answer to "what is the sorceress's suit?"."""
+        chances = dict.fromkeys(Suit, 0.0)
+        for w, p in self.worlds:
+            chances[w.suits[w.sorceress]] += p
+        return max(chances.values())
+
     def p_pile_suit(self, woman: int, suit: Suit) -> float:
         return sum(p for w, p in self.worlds if w.suits[woman] == suit)
 
@@ -137,19 +149,6 @@ class Belief:
     def certainty(self) -> float:
         """The best chance of a right retirement, over every suit and accusation."""
         return max(self.p_win(s, w) for s in Suit for w in range(WOMEN))
-
-    def focus(self) -> float:
-        """How concentrated the (match suit, sorceress) question is: the sum of squared chances.
-
-        Smoother than ``certainty`` for choosing clues: it also rewards clues that
-        rule out possibilities without yet making one answer the favourite.
-        """
-        joint: dict[tuple[Suit, int], float] = {}
-        for w, p in self.worlds:
-            if w.match != w.sorceress:
-                key = (w.suits[w.match], w.sorceress)
-                joint[key] = joint.get(key, 0.0) + p
-        return sum(p * p for p in joint.values())
 
     def given(self, clue: Clue, owners: dict[str, int]) -> Belief:
         kept = [(w, p) for w, p in self.worlds if holds(w, clue, owners)]
@@ -180,11 +179,11 @@ def preference_owners(clues: tuple[Clue, ...]) -> dict[str, int]:
 
 
 def belief_from(view: TemptressView) -> Belief:
-    """Every world consistent with the seat's clues and Tempted flag, weighted by its draws."""
-    named = tuple(
-        (r.accused, r.right_woman) for r in view.retirements if r.right_woman is not None
-    )
-    return _belief(usable_clues(view), view.draws, view.tempted, named)
+    """Every world consistent with the seat's clues and Tempted flag, weighted by its draws
+    and by the failed retirements it heard of."""
+    named = tuple((r.accused, r.right_woman) for r in view.retirements if r.right_woman is not None)
+    failed = tuple(r.accused for r in view.retirements if r.right_woman is None)
+    return _belief(usable_clues(view), view.draws, view.tempted, named, failed)
 
 
 ABSOLUTE_KINDS = (
@@ -220,6 +219,7 @@ def _belief(
     draws: tuple[tuple[int, PlayingCard], ...],
     tempted: bool,
     named: tuple[tuple[int, bool], ...] = (),
+    failed: tuple[int, ...] = (),
 ) -> Belief:
     owners = preference_owners(held)
     weighted = []
@@ -231,6 +231,9 @@ def _belief(
         if any((world.sorceress == accused) != right for accused, right in named):
             continue
         weight = 1.0
+        for accused in failed:
+            if world.sorceress == accused:
+                weight *= FAILED_ACCUSATION
         for woman, card in draws:
             weight *= 0.75 if card.suit == world.suits[woman] else 1 / 12
         weighted.append((world, weight))
@@ -240,7 +243,8 @@ def _belief(
 
 @lru_cache(maxsize=1024)
 def clue_value(belief: Belief, kind: ClueKind, held: tuple[Clue, ...]) -> float:
-    """How focused the belief is expected to be (``Belief.focus``) after a clue of ``kind``."""
+    """How sure of a right retirement the belief is expected to be (``Belief.certainty``)
+    after a clue of ``kind``: what a suitor buys clues for."""
     held_set = set(held)
     chance_of: dict[Clue, float] = {}
     for world, p in belief.worlds:
@@ -248,5 +252,5 @@ def clue_value(belief: Belief, kind: ClueKind, held: tuple[Clue, ...]) -> float:
         for clue in fresh:
             chance_of[clue] = chance_of.get(clue, 0.0) + p / len(fresh)
     if not chance_of:
-        return belief.focus()
-    return sum(p * belief.given(clue, {}).focus() for clue, p in chance_of.items())
+        return belief.certainty()
+    return sum(p * belief.given(clue, {}).certainty() for clue, p in chance_of.items())

@@ -31,12 +31,12 @@ CAPTIONS = Captions(
     names=seat_names,
     pick_words=play_pick_words,
     coached=CoachedDeal(
-        seed=460,
+        seed=32,
         seats=4,
         shows=(
             Shown(EventKind.RAISED, "a raise"),
             Shown(EventKind.JOINED, "an opposed action"),
-            Shown(EventKind.PILE_DRAW, "a pile draw"),
+            Shown(EventKind.ENGAGED, "the island's role-play chip"),
         ),
         within=1,
         options=(("narrator_person", 0),),

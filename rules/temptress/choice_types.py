@@ -57,9 +57,10 @@ def answerable(question: Pick[object] | Write[object] | None) -> bool:
 
 @frozen
 class FloorPick(Pick[Action]):
-    """The open floor's question. Retiring stays open whatever the hand holds (the public
-    table must not learn whether it is a flush), so a random answer skips options that
-    lead only to closed ones."""
+    """The open floor's question. Retiring stays open whatever seven cards the hand holds
+    (the public table must not learn whether they are a flush; with fewer than seven, which
+    everyone sees, it is closed), so a random answer skips options that lead only to
+    closed ones."""
 
     def draw(self, chance: Chance) -> tuple[Action, Chance]:
         live = [o for o in self.options if o.open and answerable(o.then)]

@@ -32,10 +32,11 @@ from rules.temptress.actions import (
 )
 from rules.temptress.choice_types import ChoiceKey, FloorPick, SeatChoices
 from rules.temptress.clues import KIND_NAMES
-from rules.temptress.narrator_choices import NARRATOR
+from rules.temptress.narrator_choices import NARRATOR, aside
 from rules.temptress.playing import play_choices
 from rules.temptress.prompts import prompt
 from rules.temptress.state import (
+    HAND_LIMIT,
     ClueKind,
     PromptKind,
     SpendChoice,
@@ -56,6 +57,8 @@ def choices_for(state: TemptressState, seat: Seat | None) -> SeatChoices | None:
     if seat not in current.seats:
         if current.kind == PromptKind.FLOOR and seat in state.active:
             return _may_retire(state, seat)
+        if seat == state.narrator_seat:
+            return aside(seat)
         return None
     if seat == state.narrator_seat:
         return NARRATOR[current.kind](state, seat)
@@ -81,6 +84,14 @@ def _women(state: TemptressState, option: Callable[[int], Option[A]]) -> tuple[O
     return tuple(option(w) for w in range(len(state.women)))
 
 
+def _line_hint(state: TemptressState) -> str:
+    """What a courting line does: with the island's voice, it may touch her interests (a
+    chip) or go to the vote; left empty, the island tells an approach of its own."""
+    if state.narrator_seat is None and state.config.voice.speaks:
+        return "Touch her interests: a chip; else a vote. Empty: the island tells one."
+    return "It goes into the story."
+
+
 def _court(state: TemptressState, seat: Seat) -> Option[ClaimFloor]:
     closed = floor.court_refusal(state, seat)
     if closed:
@@ -96,7 +107,7 @@ def _court(state: TemptressState, seat: Seat) -> Option[ClaimFloor]:
             ClaimFloor(seat, w, ""),
             "description",
             floor.LONGEST_DESCRIPTION,
-            hint="It goes into the story.",
+            hint=_line_hint(state),
         )
         return Option(ClaimFloor(seat, w), her, then=describe)
 
@@ -132,12 +143,18 @@ def _argue(state: TemptressState, seat: Seat) -> Option[StartArgument]:
 
 def _retire(state: TemptressState, seat: Seat) -> Option[Retire]:
     closed = floor.retire_refusal(state, seat, 0)  # the same for every woman named
+    label = "Retire and name the sorceress"
+    if closed and len(state.suitors[seat].hand) != HAND_LIMIT:
+        # Everyone sees how many cards a suitor holds: without seven, retiring is closed
+        # right here. With seven, it stays open (whether they are of one suit is the
+        # suitor's secret), and each woman named says it.
+        return Option(Retire(seat, 0), label, closed=closed, key=ChoiceKey.RETIRE)
 
     def accuse(w: int) -> Option[Retire]:
         return Option(Retire(seat, w), woman_name(state, w), closed=closed)
 
     whom = Pick("Show your seven cards and name the sorceress:", _women(state, accuse))
-    return Option(Retire(seat, 0), "Retire and name the sorceress", then=whom, key=ChoiceKey.RETIRE)
+    return Option(Retire(seat, 0), label, then=whom, key=ChoiceKey.RETIRE)
 
 
 def _may_retire(state: TemptressState, seat: Seat) -> FloorPick:

@@ -13,7 +13,7 @@ from attrs import evolve
 from rules.cards import PlayingCard
 from rules.engine import IllegalAction, Seat, Who, Whos
 from rules.story import STORY
-from rules.temptress import argument, judging
+from rules.temptress import argument, judging, scenes
 from rules.temptress.playing import play_choices, reroll_refusal
 from rules.temptress.state import (
     MAX_TARGETS,
@@ -48,8 +48,16 @@ def join(state: TemptressState, seat: Seat, wants: bool) -> TemptressState:
     participants = contest.participants + ((seat,) if wants else ())
     undecided = tuple(s for s in contest.undecided if s != seat)
     state = changed(state, participants=participants, undecided=undecided)
-    kind = EventKind.JOINED if wants else EventKind.STAYED_OUT
-    state = log(state, kind, suitor=Who(seat), actor=Who(contest.actor))
+    if wants:
+        found, state = scenes.approach(state, seat, "")
+        if found is not None:
+            state = changed(state, approaches=contest.approaches + (found,))
+        line, told = scenes.approach_line(found, "", STORY)
+        state = log(
+            state, EventKind.JOINED, line, suitor=Who(seat), actor=Who(contest.actor), approach=told
+        )
+    else:
+        state = log(state, EventKind.STAYED_OUT, suitor=Who(seat), actor=Who(contest.actor))
     if undecided:
         return state
     return begin_target(state, participants)
@@ -109,11 +117,12 @@ def play_cards(
         if wanted
     )
     total = choices.total(cards, pair, suit)
+    counted = choices.counted(cards, pair, suit)
     suitor = without_cards(state.suitors[seat], cards)
     state = with_suitor(
         state, seat, hand=suitor.hand, faceup=suitor.faceup, rapport=suitor.rapport - cost
     )
-    play = Play(seat, contest.target, cards, bonus, total)
+    play = Play(seat, contest.target, cards, bonus, counted)
     state = changed(
         state, plays=contest.plays + (play,), to_play=contest.to_play[1:], spends=spends
     )
@@ -128,6 +137,11 @@ def play_cards(
         total=total,
         goal=contest.targets[-1],
     )
+    if counted != total:  # the island's ruling on Rapport poured on in an argument
+        goal = contest.targets[-1]
+        state = log(
+            state, EventKind.NARRATOR_VALUES, "spent", side=Whos((seat,)), total=total, goal=goal
+        )
     if current(state).to_play:
         return state
     return _end_of_target(state)

@@ -42,7 +42,7 @@ def _target(event: Event, view: TemptressView) -> str:
             "targets do not carry over.",
         )
     excel = (
-        "No Rapport may be spent in an argument."
+        "Rapport may help reach the target, never go beyond it: the initiator may re-roll."
         if is_argument(view)
         else "The suitor who took the action may spend a Rapport chip to re-roll one die first."
     )

@@ -7,10 +7,16 @@ from attrs import evolve
 
 from rules.cards import PlayingCard
 from rules.engine import IllegalAction, Seat, Who
-from rules.story import STORY
+from rules.temptress import scenes
 from rules.temptress.argument import new_argument
 from rules.temptress.contest import new_action
-from rules.temptress.round_end import end_round, game_over, island_ending, next_final
+from rules.temptress.round_end import (
+    end_if_stale,
+    end_round,
+    game_over,
+    island_ending,
+    next_final,
+)
 from rules.temptress.state import HAND_LIMIT, EventKind, Retirement, Stage, TemptressState
 from rules.temptress.table import cards_text, log, with_suitor, woman_name
 from rules.temptress.targets import begin_target
@@ -106,15 +112,21 @@ def claim_floor(state: TemptressState, seat: Seat, woman: int, description: str)
         if s in state.active and state.suitors[s].hand
     )
     state = _claim(state, seat)
-    state = evolve(state, contest=new_action(seat, woman, description, joiners))
+    found, state = scenes.approach(state, seat, description)
+    contest = new_action(seat, woman, description, joiners)
+    if found is not None:
+        contest = evolve(contest, approaches=(found,))
+    state = evolve(state, contest=contest)
+    line, told_approach = scenes.approach_line(found, description)
     state = log(
         state,
         EventKind.CLAIM,
-        STORY if description else "plain",
+        line,
         suitor=Who(seat),
         woman=woman_name(state, woman),
         woman_index=woman,
         description=description,
+        approach=told_approach,
     )
     if joiners:
         return state
@@ -129,7 +141,7 @@ def decline(state: TemptressState, seat: Seat) -> TemptressState:
     state = log(state, EventKind.DECLINE, suitor=Who(seat))
     if all(s in state.declined for s in state.active):
         return end_round(state, "every suitor declined the floor")
-    return state
+    return end_if_stale(state)
 
 
 def argue_refusal(state: TemptressState, seat: Seat) -> str:
@@ -238,7 +250,7 @@ def retire(state: TemptressState, seat: Seat, accused: int) -> TemptressState:
     state = had_turn(state, seat)
     if all(s in state.declined for s in state.active):
         return end_round(state, "every suitor declined the floor")
-    return state
+    return end_if_stale(state)
 
 
 def award_refusal(state: TemptressState, suitor: Seat) -> str:

@@ -60,6 +60,12 @@ def _narrator_values(event: Event, view: TemptressView) -> str:
         )
     who = seat_names(view)[side[0]]
     total, goal = event.number("total"), event.number("goal")
+    if view.narrator_seat is None:
+        return one_line(
+            f"{who}'s spent Rapport took the total to {total} toward {goal}. In an argument",
+            "Rapport may help reach a target, never go beyond it, so the island counts it as",
+            f"{goal}.",
+        )
     return one_line(
         f"{who} played {total} toward {goal}, and the narrator counts it as {goal}: pouring",
         "on cards beyond a target gains nothing in an argument.",

@@ -8,9 +8,10 @@ from typing import assert_never
 from rules import registry
 from rules.engine import GameInfo, IllegalAction, OptionSpec, Outcome, Prompt, Seat, TextOption
 from rules.gatekeeping import gatekept
-from rules.temptress import argument, clues, contest, floor, help, judging, round_end
+from rules.temptress import argument, clues, contest, floor, help, judging, narration, round_end
 from rules.temptress.actions import (
     ACTION_TYPES,
+    NARRATOR_RULINGS,
     Action,
     AnswerArgument,
     ClaimFloor,
@@ -22,6 +23,7 @@ from rules.temptress.actions import (
     NarratorEndRound,
     NarratorReviewStakes,
     NarratorSettleTie,
+    NarratorTells,
     NarratorTrim,
     NarratorVerdict,
     PlayCards,
@@ -65,7 +67,7 @@ def make_config(
     person = bool(options.get("narrator_person", 0))
     suitors = tuple(names[:-1]) if person else tuple(names)
     women = tuple(
-        WomanSpec(texts.get(f"woman_{i + 1}", "").strip() or w.name, w.personality)
+        WomanSpec(texts.get(f"woman_{i + 1}", "").strip() or w.name, w.personality, w.warm, w.cool)
         for i, w in enumerate(pack.women[:4])
     )
     return TemptressConfig(
@@ -77,6 +79,7 @@ def make_config(
         narrator_name=names[-1] if person else "The island",
         oldest=int(options.get("oldest", 1)) - 1,
         round_limit=int(options.get("round_limit", 10)),
+        voice=pack.voice(),
     )
 
 
@@ -108,36 +111,59 @@ _KINDS: dict[str, tuple[type, ...]] = {
     PromptKind.FINAL: (Retire, Decline),
 }
 """The actions each prompt kind takes."""
-_NARRATOR_ACTIONS = (
-    NarratorAward,
-    NarratorEndRound,
-    NarratorSettleTie,
-    NarratorVerdict,
-    NarratorReviewStakes,
-    NarratorTrim,
-)
+_NARRATOR_ACTIONS = (*NARRATOR_RULINGS, NarratorTells)
+NOT_FOR_A_SUITOR = "That is not something a suitor can do."
 
 
-def _retiring(state: TemptressState, action: Action, asked: Prompt) -> bool:
-    """Any suitor still in may retire at the open floor, whoever's turn it is."""
-    return asked.kind == PromptKind.FLOOR and isinstance(action, Retire) and (
-        action.seat in state.active
+def _out_of_turn(state: TemptressState, action: Action, asked: Prompt) -> bool:
+    """Any suitor still in may retire at the open floor, whoever's turn it is; a person
+    narrator may tell the table a line at any moment."""
+    if isinstance(action, NarratorTells):
+        return action.seat == state.narrator_seat
+    return (
+        asked.kind == PromptKind.FLOOR
+        and isinstance(action, Retire)
+        and (action.seat in state.active)
     )
 
 
 def _apply(state: TemptressState, action: Action, current: Prompt) -> TemptressState:
     """The state after ``action``; IllegalAction (and nothing changed) when not legal."""
     seat = action.seat
+    if isinstance(action, NarratorTells):
+        if seat != state.narrator_seat:
+            raise IllegalAction(NOT_FOR_A_SUITOR)
+        refusal = narration.line_refusal(action.text, needed=True)
+        if refusal:
+            raise IllegalAction(refusal)
+        return narration.tell(state, action.text)
     if not isinstance(action, _KINDS[current.kind]):
         raise IllegalAction(f"That is not possible now: {current.text}")
     is_narrator = seat == state.narrator_seat
     if is_narrator != isinstance(action, _NARRATOR_ACTIONS):
-        who = "the narrator" if is_narrator else "a suitor"
-        raise IllegalAction(f"That is not something {who} can do.")
+        raise IllegalAction(
+            "That is not something the narrator can do." if is_narrator else NOT_FOR_A_SUITOR
+        )
+    if isinstance(action, NARRATOR_RULINGS):
+        refusal = narration.line_refusal(action.line, needed=False)
+        if refusal:
+            raise IllegalAction(refusal)
+        state = narration.tell(state, action.line)
+    state = _pacts_tested(state, action)
     before = state.stage
     state = _dispatch(state, action)
     if before == Stage.CONTEST and state.stage == Stage.FLOOR:
         state = round_end.after_contest(state)
+    return state
+
+
+def _pacts_tested(state: TemptressState, action: Action) -> TemptressState:
+    """A suitor who moves against the suitor they promised something (joins their action
+    in opposition, or starts an argument with them) hears the pact read out first."""
+    if isinstance(action, Join) and action.join and state.contest is not None:
+        return narration.pacts_tested(state, action.seat, state.contest.actor)
+    if isinstance(action, StartArgument) and action.opponent in state.active:
+        return narration.pacts_tested(state, action.seat, action.opponent)
     return state
 
 
@@ -185,6 +211,8 @@ def _dispatch(s: TemptressState, a: Action) -> TemptressState:
             return argument.review_stakes(s, tuple(a.rejected))
         case NarratorTrim():
             return argument.trim(s, tuple(a.trimmed))
+        case NarratorTells():
+            return narration.tell(s, a.text)
         case SpendRapport():
             return round_end.spend(s, a.seat, a.choice, tuple(a.cards), a.clue_kind)
         case _:
@@ -200,7 +228,7 @@ def seat_names(state: TemptressState) -> tuple[str, ...]:
     return names + ((state.config.narrator_name,) if state.narrator_seat is not None else ())
 
 
-apply = gatekept(_apply, prompt, seat_names, out_of_turn=_retiring)
+apply = gatekept(_apply, prompt, seat_names, out_of_turn=_out_of_turn)
 
 
 def secrets_of(state: TemptressState, seat: Seat) -> tuple[str, ...]:
@@ -236,7 +264,11 @@ def seat_stats(state: TemptressState, seat: Seat) -> dict[str, int]:
 
 
 def game_stats(state: TemptressState) -> dict[str, float]:
-    return {"rounds": float(state.round), "actions": float(state.actions_taken)}
+    return {
+        "rounds": float(state.round),
+        "actions": float(state.actions_taken),
+        **round_end.ending_figures(state),
+    }
 
 
 TEMPTRESS: GameInfo[TemptressState, TemptressView] = GameInfo(

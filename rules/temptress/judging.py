@@ -7,7 +7,7 @@ from attrs import evolve
 
 from rules.engine import Fact, IllegalAction, Seat, Who, Whos
 from rules.story import STORY
-from rules.temptress import clues
+from rules.temptress import clues, scenes
 from rules.temptress.state import (
     ClueKind,
     ContestStage,
@@ -22,8 +22,9 @@ from rules.wording import plural
 
 
 def judge(state: TemptressState) -> TemptressState:
-    """Rapport and Faux Pas for everyone, then who prevails and what follows."""
-    return _prevailing(_ladder(state))
+    """Her reaction, Rapport and Faux Pas for everyone, then who prevails and what
+    follows."""
+    return _prevailing(_ladder(scenes.reaction(state, current(state))))
 
 
 def _ladder(state: TemptressState) -> TemptressState:
@@ -51,6 +52,8 @@ def _ladder(state: TemptressState) -> TemptressState:
         )
         paid: dict[str, Fact] = {"suitor": Who(seat), "rapport": rapport, "faux_pas": faux_pas}
         state = log(state, EventKind.GAINS, _gains_line(rapport, faux_pas), **paid)
+        if faux_pas:
+            state = scenes.gaffe(state, seat)
     return changed(state, drawn=tuple(drawers))
 
 
@@ -72,13 +75,17 @@ def _prevailing(state: TemptressState) -> TemptressState:
     best = max(contest.total(s, number) or 0 for s in players)
     tied = tuple(s for s in players if contest.total(s, number) == best)
     if len(tied) == 1:
-        state = log(state, EventKind.PREVAILS, suitor=Who(tied[0]))
-        return _draws(state)
+        return _draws(_prevails(state, tied[0]))
     if state.narrator_seat is not None:
         return changed(state, stage=ContestStage.TIE, asked=tied)
     winner, state = roll_off(state, tied)
-    state = log(state, EventKind.PREVAILS, suitor=Who(winner))
-    return _draws(state)
+    return _draws(_prevails(state, winner))
+
+
+def _prevails(state: TemptressState, seat: Seat) -> TemptressState:
+    """``seat``'s approach carries the day, as the story tells it."""
+    line, approach = scenes.prevailing(current(state), seat)
+    return log(state, EventKind.PREVAILS, line, suitor=Who(seat), approach=approach)
 
 
 def settle_tie(state: TemptressState, winner: Seat) -> TemptressState:
@@ -195,12 +202,15 @@ def pile_label(state: TemptressState, woman: int) -> str:
 
 
 def _judging(state: TemptressState) -> TemptressState:
-    """After an action: the narrator's verdict, or the table's vote for an extra chip."""
+    """After an action: the narrator's verdict; or, where the island narrates, its
+    role-play chip for an approach that touches her interests, and the table's vote on
+    a line the actor typed (never on a line the island drew, so never on a bot's)."""
     contest = current(state)
     if state.narrator_seat is not None:
         return changed(state, stage=ContestStage.VERDICT, asked=())
+    state, earned = scenes.role_play(state, contest)
     voters = tuple(s for s in state.active if s != contest.actor)
-    if not voters:
+    if earned or not contest.description or not voters:
         return close(state)
     return changed(state, stage=ContestStage.VOTE, asked=voters, votes=())
 
@@ -235,21 +245,38 @@ def awards_refusal(state: TemptressState, awards: tuple[Seat, ...]) -> str:
     return ""
 
 
-def twist_refusal(state: TemptressState) -> str:
-    """Why the narrator may not tell this action as a success with a twist ('' when they may)."""
+def missed_target(state: TemptressState) -> int | None:
+    """The first target of the action its actor played toward and missed (None: none)."""
     contest = current(state)
-    if contest.reached(contest.actor, 1):
+    actor = contest.actor
+    return next(
+        (
+            number
+            for number in range(1, contest.target + 1)
+            if contest.total(actor, number) is not None and not contest.reached(actor, number)
+        ),
+        None,
+    )
+
+
+def twist_refusal(state: TemptressState) -> str:
+    """Why the narrator may not tell this action as a success with a twist ('' when they
+    may): any target the actor missed may be told so, the first or a raised one."""
+    if missed_target(state) is None:
         return "A twist turns a miss into a success; this action did not miss."
     return ""
 
 
 def verdict(state: TemptressState, awards: tuple[Seat, ...], twist: bool) -> TemptressState:
+    """The narrator's verdict: a twist changes only the story (no Rapport for the miss; a
+    missed raise keeps its Faux Pas and the earlier targets' Rapport), then the chips."""
     contest = current(state)
     refusal = awards_refusal(state, awards) or (twist_refusal(state) if twist else "")
     if refusal:
         raise IllegalAction(refusal)
     if twist:
-        state = log(state, EventKind.NARRATOR_TWIST, actor=Who(contest.actor))
+        line = STORY if missed_target(state) == 1 else "raised"
+        state = log(state, EventKind.NARRATOR_TWIST, line, actor=Who(contest.actor))
     for seat in awards:
         state = with_suitor(state, seat, rapport=state.suitors[seat].rapport + 1)
         state = log(state, EventKind.NARRATOR_AWARD, suitor=Who(seat))

@@ -1,18 +1,21 @@
 """What the person narrator may decide now: the floor's award or round end, a tie, the
-verdict after an action, the review of an argument's stakes."""
+verdict after an action, the review of an argument's stakes; and, at any moment, a line
+of their own told to the table (the floor, a tie and any moment they are not asked offer
+it as an option; the verdict, the review and the trim carry it in the ruling's ``line``)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
-from rules.choices import Option, Pick
+from rules.choices import Option, Pick, Write
 from rules.engine import Seat
-from rules.temptress import argument, floor, judging
+from rules.temptress import argument, floor, judging, narration
 from rules.temptress.actions import (
     NarratorAward,
     NarratorEndRound,
     NarratorReviewStakes,
     NarratorSettleTie,
+    NarratorTells,
     NarratorTrim,
     NarratorVerdict,
 )
@@ -20,8 +23,32 @@ from rules.temptress.choice_types import ChoiceKey, SeatChoices, VerdictChoices,
 from rules.temptress.state import PromptKind, StakeKind, TemptressState
 from rules.temptress.table import name
 
+TELL = "tell"
+"""The key of the narrator's option to tell the table a line."""
+LINE_HINT = "Your own words, told to the table in the story."
 
-def _floor(state: TemptressState, seat: Seat) -> Pick[NarratorAward | NarratorEndRound]:
+
+def tell_option(seat: Seat) -> Option[NarratorTells]:
+    """Tell the table a line: the words are asked for next."""
+    write = Write(
+        "Your line to the table:",
+        NarratorTells(seat),
+        "text",
+        narration.LONGEST_LINE,
+        needed=True,
+        hint=LINE_HINT,
+    )
+    return Option(NarratorTells(seat), "Tell the table a line", then=write, key=TELL)
+
+
+def aside(seat: Seat) -> Pick[NarratorTells]:
+    """The narrator's choices while somebody else is asked: a line to the table."""
+    return Pick("Nobody waits for you now; you may tell the table a line.", (tell_option(seat),))
+
+
+def _floor(
+    state: TemptressState, seat: Seat
+) -> Pick[NarratorAward | NarratorEndRound | NarratorTells]:
     def suitor(s: Seat) -> Option[NarratorAward]:
         closed = floor.award_refusal(state, s)
         return Option(NarratorAward(seat, s), name(state, s), closed=closed)
@@ -31,23 +58,22 @@ def _floor(state: TemptressState, seat: Seat) -> Pick[NarratorAward | NarratorEn
         "Award a Rapport chip to whom?", tuple(suitor(s) for s in range(len(state.suitors)))
     )
     return Pick(
-        "The narrator may award a chip for role-play or end the round.",
+        "The narrator may award a chip for role-play, end the round, or tell a line.",
         (
             Option(
                 NarratorAward(seat, first), "Award a Rapport chip", then=whom, key=ChoiceKey.AWARD
             ),
             Option(NarratorEndRound(seat), "End the round", key=ChoiceKey.END_ROUND),
+            tell_option(seat),
         ),
     )
 
 
-def _tie(state: TemptressState, seat: Seat) -> Pick[NarratorSettleTie]:
+def _tie(state: TemptressState, seat: Seat) -> Pick[NarratorSettleTie | NarratorTells]:
     contest = state.contest
     assert contest is not None
-    return Pick(
-        "A tie for the intention: who prevails?",
-        tuple(Option(NarratorSettleTie(seat, s), name(state, s)) for s in contest.asked),
-    )
+    sides = tuple(Option(NarratorSettleTie(seat, s), name(state, s)) for s in contest.asked)
+    return Pick("A tie for the intention: who prevails?", (*sides, tell_option(seat)))
 
 
 def _verdict(state: TemptressState, seat: Seat) -> VerdictChoices:
@@ -101,8 +127,7 @@ def _trim(state: TemptressState, seat: Seat) -> Pick[Seat]:
         )
         sides.append(Option(side, short(f"Count {name(state, side)}'s {plays} as the target")))
     return Pick(
-        "Cards poured on beyond a target: count some side's value as the target itself, "
-        "or none to let the values stand:",
+        "Count a side's value beyond a target as the target, or none to let it stand:",
         tuple(sides),
         fewest=0,
         most=len(sides),

@@ -23,7 +23,6 @@ from rules.wording import plural
 
 PAIR_BONUS = 3
 SUIT_BONUS = 3
-NO_SPENDS_IN_ARGUMENTS = "No Rapport may be spent to excel in an argument."
 DIE_NAMES = ("first", "second", "third")
 
 
@@ -44,15 +43,20 @@ def suit_bonus(cards: Sequence[PlayingCard], last: PlayingCard) -> int | None:
 
 
 NOT_THE_ACTOR = "Only the suitor who took the action may re-roll a die."
+NOT_THE_INITIATOR = "Only the suitor who started the argument may re-roll a die."
+
+
+def inflating(target: int) -> str:
+    """Why a spend is refused in an argument when the cards alone reach the target."""
+    return f"Your cards reach {target} alone: no Rapport to inflate it."
 
 
 def reroll_refusal(arguing: bool, acting: bool, rerolled: bool, rapport: int, die: int) -> str:
     """Why re-rolling ``die`` is refused ('' when it is not). The seed lets "a player
-    taking action" re-roll, once per action: not those who joined against it."""
-    if arguing:
-        return NO_SPENDS_IN_ARGUMENTS
+    taking action" re-roll, once per action: not those who joined against it; in an
+    argument, the suitor who started it."""
     if not acting:
-        return NOT_THE_ACTOR
+        return NOT_THE_INITIATOR if arguing else NOT_THE_ACTOR
     if rerolled:
         return "You have already re-rolled a die in this action."
     if rapport < 1:
@@ -87,10 +91,14 @@ class PlayChoices:
     played: tuple[PlayingCard, ...]
     rapport: int
     arguing: bool
-    """An argument: no Rapport may be spent to excel."""
+    """An argument: Rapport may be spent to excel only toward reaching the target, so the
+    pair and suit spends are closed when the cards alone reach it."""
     spent: tuple[ExcelSpend, ...]
     """The excel spends this suitor already made in this contest."""
     rerolls: tuple[Option[Reroll], ...]
+    capped: bool = False
+    """The island narrates this argument: a total that a spend takes beyond the target
+    counts as the target (``counted``); a person narrator rules on it before settling."""
 
     @property
     def kind(self) -> ContestKind:
@@ -114,8 +122,8 @@ class PlayChoices:
 
     def _condition(self, spend: ExcelSpend, chosen: Sequence[PlayingCard]) -> str:
         """Why this spend does not go with ``chosen``, before its cost ('' when it does)."""
-        if self.arguing:
-            return NO_SPENDS_IN_ARGUMENTS
+        if self.arguing and sum(c.rank for c in chosen) >= self.target:
+            return inflating(self.target)
         shown = self.played + tuple(chosen)
         if spend == ExcelSpend.PAIR:
             if spend in self.spent:
@@ -176,6 +184,15 @@ class PlayChoices:
         """What playing ``chosen`` with these spends adds up to toward the target."""
         return sum(c.rank for c in chosen) + self.bonus(chosen, pair, suit)
 
+    def counted(self, chosen: Sequence[PlayingCard], pair: bool, suit: bool) -> int:
+        """What the play counts for toward the target: its ``total``, except that where the
+        island narrates an argument, a total spends took beyond the target counts as the
+        target itself."""
+        total = self.total(chosen, pair, suit)
+        if self.capped and self.bonus(chosen, pair, suit):
+            return min(total, max(self.target, sum(c.rank for c in chosen)))
+        return total
+
     def action(self, chosen: Sequence[PlayingCard], pair: bool, suit: bool) -> PlayCards:
         return PlayCards(self.seat, tuple(chosen), pair_bonus=pair, suit_bonus=suit)
 
@@ -229,4 +246,5 @@ def play_choices(state: TemptressState, seat: Seat) -> PlayChoices:
         arguing=arguing,
         spent=tuple(spend for s, spend in contest.spends if s == seat),
         rerolls=rerolls,
+        capped=arguing and state.narrator_seat is None,
     )

@@ -114,7 +114,8 @@ def _play(prompt: Prompt, view: TemptressView) -> str:
     if contest.kind == ContestKind.ARGUMENT:
         return one_line(
             f"{must}. Missing takes {who}'s stake off the table; reaching keeps it and may",
-            f"allow a raise. {_so_far(view, contest, seat)}",
+            "allow a raise. Rapport may help reach the target, never inflate a total beyond",
+            f"it. {_so_far(view, contest, seat)}",
         )
     rapport = view.suitors[seat].rapport
     excel = (

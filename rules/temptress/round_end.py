@@ -7,7 +7,7 @@ from attrs import evolve
 from rules.cards import PlayingCard
 from rules.engine import Fact, IllegalAction, Outcome, Seat, Who, Whos
 from rules.story import STORY
-from rules.temptress import clues
+from rules.temptress import clues, stale
 from rules.temptress.judging import roll_off
 from rules.temptress.state import HAND_LIMIT, EventKind, SpendChoice, Stage, TemptressState
 from rules.temptress.table import cards_text, log, tell, with_suitor, woman_name
@@ -69,6 +69,27 @@ def island_ending(state: TemptressState) -> TemptressState:
     )
 
 
+def went_to_round_limit(state: TemptressState) -> bool:
+    """Whether the final retirements came from the last round's end (a pile still held
+    cards), not from the last pile card drawn."""
+    finals = any(e.kind == EventKind.FINAL_RETIREMENTS for e in state.log)
+    return finals and any(w.pile for w in state.women)
+
+
+def ending_figures(state: TemptressState) -> dict[str, float]:
+    """How a game ended, for measuring bot games (``parlour simulate``, the tournament):
+    before the round limit or not, the pile cards drawn, whether there was a Tempted and
+    whether the Tempted won."""
+    tempted = state.tempted
+    winners = state.result.winners if state.result is not None else ()
+    return {
+        "ended early": float(state.result is not None and not went_to_round_limit(state)),
+        "pile cards": float(sum(len(s.draws) for s in state.suitors)),
+        "with a Tempted": float(tempted is not None),
+        "Tempted won": float(tempted is not None and winners == (tempted,)),
+    }
+
+
 # --- the round end ------------------------------------------------------------------
 
 
@@ -82,7 +103,12 @@ def after_contest(state: TemptressState) -> TemptressState:
         return end_round(state, "a pile was emptied")
     if not any(state.suitors[s].hand for s in state.active):
         return end_round(state, "every suitor is out of cards")
-    return state
+    return end_if_stale(state)
+
+
+def end_if_stale(state: TemptressState) -> TemptressState:
+    """Where the island narrates, a stale round ends (``stale``)."""
+    return end_round(state, stale.WHY) if stale.is_stale(state) else state
 
 
 def end_round(state: TemptressState, why: str) -> TemptressState:

@@ -30,6 +30,7 @@ from rules.engine import (
 )
 from rules.temptress.event_kinds import EventKind as EventKind
 from rules.temptress.public import SuitorPublic, WomanPublic
+from rules.temptress.voice import IslandVoice
 
 HAND_LIMIT = 7
 BUDGET = 3
@@ -155,6 +156,10 @@ class WomanSpec:
 
     name: str
     personality: str
+    warm: str = ""
+    """How she takes an approach that goes well, completing "Oriane ..." (from the pack)."""
+    cool: str = ""
+    """How she takes one that goes badly."""
 
 
 @frozen
@@ -175,6 +180,8 @@ class TemptressConfig:
     preferences_each: int = 4
     personas: tuple[str, ...] = ()
     """Optional one-line personas, one per suitor, shown at the table."""
+    voice: IslandVoice = IslandVoice()
+    """The pack's words for the island's scenes."""
 
 
 # --- clues ---------------------------------------------------------------
@@ -289,6 +296,16 @@ class Stake:
 
 
 @frozen
+class Approach:
+    """How a suitor courts her in this action: their own words (``typed``), or a line the
+    island drew from the pack for a suitor who typed none."""
+
+    seat: Seat
+    line: str
+    typed: bool
+
+
+@frozen
 class Contest:
     """A courting action (solo or opposed) or an argument, while it is resolved."""
 
@@ -323,6 +340,11 @@ class Contest:
     stake_off: tuple[bool, ...] = (False, False)
     votes: tuple[tuple[Seat, VoteChoice], ...] = ()
     drawn: tuple[Seat, ...] = ()
+    approaches: tuple[Approach, ...] = ()
+    """Where the island narrates: each participant's approach, in joining order."""
+
+    def approach_of(self, seat: Seat) -> Approach | None:
+        return next((a for a in self.approaches if a.seat == seat), None)
 
     def total(self, seat: Seat, target: int) -> int | None:
         for play in self.plays:
@@ -368,6 +390,7 @@ class ContestChanges(TypedDict, total=False):
     stake_off: tuple[bool, ...]
     votes: tuple[tuple[Seat, VoteChoice], ...]
     drawn: tuple[Seat, ...]
+    approaches: tuple[Approach, ...]
 
 
 @frozen

@@ -20,7 +20,7 @@ FACTS: dict[EventKind, tuple[str, ...]] = {
     EventKind.STARTER_CLUES: (),
     EventKind.TEMPTED: (),
     # the open floor
-    EventKind.CLAIM: ("suitor", "woman", "woman_index", "description"),
+    EventKind.CLAIM: ("suitor", "woman", "woman_index", "description", "approach"),
     EventKind.DECLINE: ("suitor",),
     EventKind.ARGUMENT: ("suitor", "opponent", "chips"),
     EventKind.RETIREMENT: ("suitor", "cards", "accused"),
@@ -28,7 +28,7 @@ FACTS: dict[EventKind, tuple[str, ...]] = {
     EventKind.RETIRED_WRONG: ("suitor",),
     EventKind.FAUX_PAS: ("suitor", "card"),
     # a contest
-    EventKind.JOINED: ("suitor", "actor"),
+    EventKind.JOINED: ("suitor", "actor", "approach"),
     EventKind.STAYED_OUT: ("suitor", "actor"),
     EventKind.TARGET: ("number", "die_1", "die_2", "die_3", "total"),
     EventKind.REROLL: ("suitor", "old", "new", "total"),
@@ -39,12 +39,15 @@ FACTS: dict[EventKind, tuple[str, ...]] = {
     EventKind.FOLLOWED: ("suitor", "raiser"),
     EventKind.NOT_FOLLOWED: ("suitor", "raiser"),
     EventKind.GAINS: ("suitor", "rapport", "faux_pas"),
-    EventKind.PREVAILS: ("suitor",),
+    EventKind.PREVAILS: ("suitor", "approach"),
     EventKind.ROLL_OFF: ("rollers", "rolls", "highest", "best"),
     EventKind.PILE_DRAW: ("suitor", "woman", "woman_index", "left"),
     EventKind.NO_DRAW: ("suitor",),
     EventKind.PILE_CARD: ("card", "woman", "clue"),
     EventKind.WOMAN_RETIRED: ("woman", "woman_index"),
+    EventKind.REACTION: ("woman", "reaction"),
+    EventKind.GAFFE: ("suitor", "gaffe"),
+    EventKind.ENGAGED: ("suitor", "woman", "topic"),
     EventKind.VOTE: ("suitor", "vote", "actor"),
     EventKind.VOTE_RESULT: ("yes", "no", "actor"),
     # the narrator's powers
@@ -53,6 +56,7 @@ FACTS: dict[EventKind, tuple[str, ...]] = {
     EventKind.NARRATOR_TIE: ("winner",),
     EventKind.NARRATOR_STAKES: ("rejected",),
     EventKind.NARRATOR_VALUES: ("side", "total", "goal"),
+    EventKind.NARRATOR_LINE: ("text",),
     # arguments
     EventKind.ARGUMENT_AVOIDED: ("suitor", "initiator", "chips"),
     EventKind.ARGUMENT_ACCEPTED: ("suitor", "initiator"),
@@ -61,6 +65,7 @@ FACTS: dict[EventKind, tuple[str, ...]] = {
     EventKind.ARGUMENT_WON: ("winner", "loser"),
     EventKind.NOTHING_WON: ("winner",),
     EventKind.PACT: ("promiser", "winner", "promise"),
+    EventKind.PACT_TESTED: ("promiser", "winner", "promise"),
     EventKind.STAKE_SEEN: ("winner", "loser"),
     EventKind.STAKE_SHOWN: ("loser", "about", "cards", "clues"),
     # the round end
@@ -96,7 +101,11 @@ Numbers: ``chips``, ``number`` (which target: 1, 2, 3), ``die_1``..``die_3``,
 (votes), ``round``, ``woman_index``.
 
 Words: ``woman``, ``accused``, ``match`` (women's names), ``description`` and
-``promise`` (a suitor's own words), ``cards``/``card`` (as the table shows them),
+``promise`` (a suitor's own words), ``text`` (a person narrator's own words),
+``approach`` (how a suitor courts her: their own
+words, or a line the island drew from the pack), ``reaction`` and ``gaffe`` (the pack's
+lines for her reaction and a Faux Pas), ``topic`` (the interest an approach touched),
+``cards``/``card`` (as the table shows them),
 ``suit``, ``vote``, ``stake`` (the stake in words), ``about`` (what a stake
 shows: hand, match or sorceress clues), ``clue``/``clues`` (clue sentences), ``why``
 (why a round ends), ``queen``, ``sorceress``, ``introductions`` (the women and their

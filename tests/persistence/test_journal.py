@@ -168,7 +168,7 @@ def test_the_resume_list_reads_a_journal_by_its_first_and_last_lines(tmp_path: P
 
 async def test_notes_not_yet_read_are_still_unread_after_a_resume(tmp_path: Path):
     from rules.session import PERSON
-    from tests.tui_helpers import make_app, settle
+    from tests.tui_helpers import make_app, screen_text, settle
 
     game = registry.get("temptress")
     names = NAMES[: game.bot_seats]
@@ -191,8 +191,9 @@ async def test_notes_not_yet_read_are_still_unread_after_a_resume(tmp_path: Path
         await settle(pilot)
         assert again.flow.unread(0) == ()
         assert starter in again.flow.unread(1)
-        # Bo is told at once: his notes are still waiting for him.
-        assert again.flow.handing_over().seat == 1
+        # The table says his notes are still waiting for him, in his clue book.
+        assert again.flow.handing_over() is None
+        assert "New in the clue book of: Bo," in screen_text(again)
 
 
 async def test_every_move_of_a_game_at_the_keyboard_is_one_line_of_its_journal(tmp_path: Path):

@@ -61,7 +61,7 @@ def test_the_temptress_hint_explains_the_opening_and_names_the_bots_pick():
     assert hint(session, 0) == (
         "Guest, the oldest, opens the game: court a woman to earn Rapport, or decline. "
         "Then the floor opens to everyone but whoever acted last. Worth weighing: Court a "
-        "woman: Seraphine (the bots' pick, from what you can see)."
+        "woman: Marisol (the bots' pick, from what you can see)."
     )
 
 
@@ -106,7 +106,7 @@ def _to_the_persons(session, kind: str):
 def test_the_temptress_hint_names_the_cards_to_play():
     session = _to_the_persons(_session("temptress")[0], "play")
     assert hint(session, 0).endswith(
-        "Worth weighing: Play 2♣ (the bots' pick, from what you can see)."
+        "Worth weighing: Play 2♥ (the bots' pick, from what you can see)."
     )
 
 
@@ -115,7 +115,7 @@ def test_the_temptress_pick_words_name_a_reroll_and_the_spends_taken():
     question = session.view(0).choices
     first_die = question.rerolls[0]
     assert play_pick_words(question, first_die.value) == first_die.label
-    assert first_die.label == "Re-roll the first die (6)"
+    assert first_die.label == "Re-roll the first die (9)"
     cards = question.hand[:2]
     played = PlayCards(0, cards, pair_bonus=True, suit_bonus=True)
     assert play_pick_words(question, played) == (

@@ -20,7 +20,6 @@ from tui.widgets.story import Paragraph
 class IslandUI(GameUI):
     """The Island's screens for the flow."""
 
-
     def peek(self, view: Any) -> list[str]:
         island: IslandView = view
         lines = [f"Hand: {', '.join(island.hand) or 'no cards'}"]

@@ -14,6 +14,7 @@ import sys
 from collections.abc import Iterable
 from typing import ClassVar, TypeVar
 
+from rich.cells import cell_len
 from textual import events, on
 from textual._time import get_time  # the clock Textual stamps each key with
 from textual.app import ComposeResult
@@ -23,7 +24,7 @@ from textual.widget import Widget
 from textual.widgets import Input
 
 from tui.messages import HelpWanted
-from tui.widgets.keybar import LAST, KeyBar
+from tui.widgets.keybar import LAST, KeyBar, shown_keys
 from tui.widgets.toosmall import MIN_HEIGHT, MIN_WIDTH, TooSmall
 
 Result = TypeVar("Result")
@@ -46,6 +47,33 @@ class Field(Input):
         if character is not None and self.restrict and not re.fullmatch(self.restrict, character):
             return False  # a letter the field would refuse is a key (u at a PIN curtain)
         return character != "?" and super().check_consume_key(key, character)
+
+
+PALETTE_CELLS = 12
+"""The command palette's key at the key bar's right end ("▏^p palette ")."""
+
+
+class FittingKeyBar(KeyBar):
+    """The key bar, which leaves the command palette's key out when the screen's own keys
+    need its room (^p still opens the palette): no key of the screen is ever cut."""
+
+    def fits(self) -> bool:
+        """Whether the screen's keys leave room for the palette's key."""
+        shown = shown_keys(self.screen)
+        cells = sum(
+            cell_len(self.app.get_key_display(binding)) + 1 + cell_len(binding.description)
+            for binding, _, _ in shown
+        )
+        return cells + max(0, len(shown) - 1) + PALETTE_CELLS <= self.app.size.width
+
+    def compose(self) -> ComposeResult:
+        if self._bindings_ready:
+            self.set_reactive(KeyBar.show_command_palette, self.fits())
+        yield from super().compose()
+
+    def on_resize(self) -> None:
+        if self._bindings_ready and self.fits() != self.show_command_palette:
+            self.call_later(self.recompose)
 
 
 def takes_prose(widget: Widget | None) -> bool:
@@ -83,7 +111,7 @@ class ParlourScreen(Screen[Result]):
     def compose(self) -> ComposeResult:
         yield TooSmall()
         yield from self.body()
-        yield KeyBar(compact=True)
+        yield FittingKeyBar(compact=True)
 
     def body(self) -> Iterable[Widget]:
         raise NotImplementedError

@@ -1,9 +1,10 @@
 """A seat's decision, one question at a time, straight from its view's choices.
 
-The question's options are listed with their numbers; digits or the arrows
-move to one, Enter takes it. A closed option is shown with the rules' reason
-and refused at once; one that leads to another question asks it (Escape steps
-back); a question that picks several options has a tick box for each (Space);
+The question's options are listed with their numbers; digits (``tui.kit.picks``:
+two typed together from the tenth on) or the arrows move to one, Enter takes it. A
+closed option is shown with the rules' reason and refused at once; one that leads
+to another question asks it (Escape steps back; from the first question it hides);
+a question that picks several options has a tick box for each (a digit or Space);
 a question asked in words has a field. The answer goes to the rules only at
 the end, built by the choices themselves.
 """
@@ -26,7 +27,8 @@ from rules.choices import Option, Pick, Write
 from rules.engine import Seat
 from tui.kit.base import HELP_BINDINGS, ProseInput
 from tui.kit.keys import after_keys
-from tui.kit.seat import HIDE, SeatScreen
+from tui.kit.picks import PICK_HELP, PickList, PickTicks
+from tui.kit.seat import HIDE_KEYS, SeatScreen
 from tui.port import Table
 from tui.widgets.cards import CardList, CardSelection
 
@@ -62,7 +64,7 @@ class ChoiceScreen(SeatScreen):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "take", "Choose"),
         Binding("escape", "back", "Back"),
-        HIDE,
+        *HIDE_KEYS,
         *HELP_BINDINGS,
     ]
 
@@ -93,8 +95,8 @@ class ChoiceScreen(SeatScreen):
         if mine is not None:
             yield Static(mine, id="mine")
         yield Static(id="ask")
-        yield CardList(id="options")
-        yield CardSelection[int](id="several")
+        yield PickList(id="options")
+        yield PickTicks[int](id="several")
         yield ProseInput(id="write")
         context = self.context()
         if context is not None:
@@ -112,6 +114,9 @@ class ChoiceScreen(SeatScreen):
     def on_mount(self) -> None:
         super().on_mount()
         self._ask()
+
+    def keys_help(self) -> str:
+        return super().keys_help() + PICK_HELP
 
     def _ask(self) -> None:
         question = self.question

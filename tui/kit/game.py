@@ -39,7 +39,12 @@ class GameScreen(ParlourScreen):
 
     def phase_help(self) -> str:
         coached = COACH_HELP if self.table.coach is not None else ""
-        return self.table.game.phase_help(self.table.prompt) + coached
+        return self.table.game.phase_help(self.table.prompt) + self.keys_help() + coached
+
+    def keys_help(self) -> str:
+        """What this kind of screen's keys do that the bar cannot say (after the game's
+        words for the moment)."""
+        return ""
 
     # --- a coached game's hint --------------------------------------------------
 

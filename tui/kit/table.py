@@ -13,16 +13,27 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import Any, ClassVar
 
 from rich.text import Text
+from textual import on
 from textual._time import get_time  # the clock Textual stamps each key with
 from textual.binding import Binding, BindingType
 from textual.widget import Widget
 from textual.widgets import Static
 
-from rules.engine import Seat
+from rules.engine import Prompt, Seat
 from tui.kit.base import HELP_BINDINGS
 from tui.kit.game import HINT, GameScreen
 from tui.kit.keys import after_keys
+from tui.kit.moment import (
+    ANSWER_HELP,
+    SPEAKER_HELP,
+    Moment,
+    MomentLine,
+    asked_here,
+    moment_text,
+    open_options,
+)
 from tui.kit.take_back import TAKE_BACK, TAKE_BACK_HELP, TakeBack
+from tui.messages import OpenPrivate
 from tui.port import HandOver, Table, Teaching
 from tui.widgets.hint import HintLine
 from tui.widgets.refusal import Refusal
@@ -50,8 +61,18 @@ HAND_OVER_BINDINGS: list[BindingType] = [
     Binding("pagedown", "recap(1)", "Recap", key_display="PgUp/PgDn", priority=True),
     Binding("pageup", "recap(-1)", "Recap", show=False, priority=True),
 ]
+MOMENT_BINDINGS: list[BindingType] = [
+    Binding("1", "answer(1)", "Me", key_display="1-9"),
+    *(Binding(str(n), f"answer({n})", "Me", show=False) for n in range(2, 10)),
+    Binding("enter", "answer_all", "Answer all"),
+    Binding("p", "all_pass", "Pass all"),
+]
+"""The public moment's keys (``tui.kit.moment``): a game that binds a digit itself lists
+these after its own, so both stay (only one is live at a time)."""
+MOMENT_ACTIONS = frozenset({"answer", "answer_all", "all_pass"})
 TABLE_BINDINGS: list[BindingType] = [
     *HAND_OVER_BINDINGS,
+    *MOMENT_BINDINGS,
     *DEMO_BINDINGS,
     HINT,
     *HELP_BINDINGS,
@@ -69,6 +90,11 @@ OWN_TERMINAL_HELP = (
     "hides them), and the story shows each move as it is made; the whole story is on "
     "the end screen."
 )
+MORE_HELP = (
+    " More (in the key bar while a panel of the board, such as the action under way, holds "
+    "more lines than it shows) shows the panel's next lines, and from its end its top again."
+)
+GREYED_HELP = " A greyed key cannot act now: pressing it says why."
 LOG_LINES = 40
 """How much of the story the table keeps in its log (the end screen has it all)."""
 
@@ -129,12 +155,20 @@ class TableScreen(TakeBack, GameScreen):
     """
 
     BINDINGS: ClassVar[list[BindingType]] = TABLE_BINDINGS
+    ALL_AT_ONCE: ClassVar[frozenset[str]] = frozenset()
+    """Prompt kinds every person asked answers in one public moment (``tui.kit.moment``)."""
+    ANY_SPEAKER: ClassVar[frozenset[str]] = frozenset()
+    """Prompt kinds where any person asked may speak first (an open floor)."""
 
     def __init__(self, table: Table) -> None:
         super().__init__(table)
         self.view: Any = table.view(None)
         self.handing: HandOver | None = None
         """Whom the table waits for, as of the last redraw (the keys ask it often)."""
+        self.moment = Moment()
+        self.asking: Seat | None = None
+        """The person whose private screen a key here has just asked for: the curtain
+        that follows is theirs alone (``tui.screens.curtain``)."""
 
     # --- layout ---------------------------------------------------------------
 
@@ -142,6 +176,7 @@ class TableScreen(TakeBack, GameScreen):
         yield WhoBar(id="status")
         yield HintLine()
         yield from self.board()
+        yield MomentLine()
         yield Static(id="hand-over")
         yield self.story()
 
@@ -175,6 +210,7 @@ class TableScreen(TakeBack, GameScreen):
         """Redraw from the table's public view (the flow calls this after every move)."""
         self.view = self.table.view(None)
         self.handing = self.table.handing_over()
+        self.moment.follow(self.table.prompt)
         status = self.status(self.view)
         demo = self.table.demo
         if demo is not None:
@@ -195,7 +231,86 @@ class TableScreen(TakeBack, GameScreen):
         self.show_story()
         self.show_hint()
         self.draw(self.view)
+        self.show_moment()
         self.refresh_bindings()
+        self.call_after_refresh(self.refresh_bindings)  # ("more": once the board is laid out)
+
+    # --- the public moment (tui.kit.moment) -----------------------------------
+
+    def _moment_kind(self) -> str | None:
+        """ "all" (everyone answers at once), "speaker" (anyone may speak first) or None:
+        no moment now (one person asked, a bot, the game over, a hand-over)."""
+        prompt = self.table.prompt
+        if prompt is None or self.handing is not None or len(self.asked_now(prompt)) < 2:
+            return None
+        if prompt.kind in self.ALL_AT_ONCE:
+            return "all"
+        return "speaker" if prompt.kind in self.ANY_SPEAKER else None
+
+    def asked_now(self, prompt: Prompt | None) -> tuple[Seat, ...]:
+        """The people at this keyboard a public prompt asks, who take part in its moment
+        (a game may leave out a seat, such as a referee who may act at any time)."""
+        return asked_here(self.table, prompt)
+
+    def show_moment(self) -> None:
+        kind = self._moment_kind()
+        people = self.asked_now(self.table.prompt)
+        text = None if kind is None else moment_text(self.table, self.moment, people, kind == "all")
+        for line in self.query(MomentLine).results(MomentLine):
+            line.show(text)
+
+    def _moment_allows(self, action: str, parameters: tuple[object, ...]) -> bool:
+        kind = self._moment_kind()
+        if kind is None:
+            return False
+        if action == "answer":  # (every number, so the Footer shows them: a wrong one says why)
+            return True
+        return (action == "answer_all") == (kind == "all")
+
+    def action_answer(self, number: int) -> None:
+        seat = number - 1
+        if seat not in self.asked_now(self.table.prompt):
+            seats = self.table.seats
+            who = seats[seat].name if 0 <= seat < len(seats) else f"Nobody has the number {number}"
+            self.say(f"{who} is not asked now." if 0 <= seat < len(seats) else f"{who}.")
+            return
+        if self._moment_kind() == "all":
+            options = open_options(self.table.view(seat).choices)
+            if options:
+                self.moment.change(seat, options)
+        else:
+            self.moment.speaker = seat
+        self.refresh_view()
+
+    @after_keys
+    def action_answer_all(self) -> None:
+        """Every person's answer, in the order asked (stopping at a refusal)."""
+        if self._moment_kind() != "all":
+            return
+        answers = []
+        for seat in self.asked_now(self.table.prompt):
+            options = open_options(self.table.view(seat).choices)
+            if options:
+                answers.append(self.moment.answer(seat, options).value)
+        for value in answers:
+            if self.send_now(value) is not None:
+                return
+
+    @after_keys
+    def action_all_pass(self) -> None:
+        """Every person here passes (the game's pass: the option keyed ``PASS_KEY``)."""
+        if self._moment_kind() != "speaker":
+            return
+        for seat in self.asked_now(self.table.prompt):
+            option = self.pass_option(seat)
+            if option is None or self.table.prompt is None or seat not in self.table.prompt.seats:
+                continue
+            if self.send_now(option.value) is not None:
+                return
+
+    def pass_option(self, seat: Seat) -> Any:
+        """The option by which ``seat`` lets the floor pass (a game with a floor says)."""
+        return None
 
     def told(self) -> Sequence[str]:
         """The story as the table tells it now (a game may hold a line back, as the
@@ -244,7 +359,15 @@ class TableScreen(TakeBack, GameScreen):
             extra += TEACH_HELP
         if self.table.own_terminal:  # (a joined terminal: u and the story stay on its table)
             extra = OWN_TERMINAL_HELP + TAKE_BACK_HELP
+        kind = self._moment_kind()
+        if kind is not None:
+            extra += ANSWER_HELP if kind == "all" else SPEAKER_HELP
         return super().phase_help() + extra
+
+    def keys_help(self) -> str:
+        bound = (b for keyed in self._bindings.key_to_bindings.values() for b in keyed)
+        more = MORE_HELP if any(b.action.startswith("more(") for b in bound) else ""
+        return GREYED_HELP + more
 
     # --- who decides here -----------------------------------------------------
 
@@ -255,6 +378,9 @@ class TableScreen(TakeBack, GameScreen):
         prompt = self.table.prompt
         if prompt is None or prompt.private:
             return None
+        speaker = self.moment.speaker
+        if self.moment.prompt == prompt and speaker in self.asked_now(prompt):
+            return speaker
         seats = self.table.seats
         for seat in prompt.seats:
             if not seats[seat].elsewhere:
@@ -277,6 +403,8 @@ class TableScreen(TakeBack, GameScreen):
         if action in TEACH_ACTIONS:
             demo = self.table.demo
             return demo is not None and demo.teaching is not None
+        if action == "more":  # (at the public moment too: the board shows then as well)
+            return self.overflows(str(parameters[0]))
         handing = self.handing is not None
         if action in HAND_OVER_ACTIONS:
             return handing
@@ -285,11 +413,17 @@ class TableScreen(TakeBack, GameScreen):
             return self.take_back_allowed(action) if here else False
         if handing:
             return False  # the next person takes the keyboard first
+        if action in MOMENT_ACTIONS:
+            return self._moment_allows(action, parameters)
         return self.table_allows(action, parameters)
 
     def table_allows(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """The game's own keys: live now?"""
         return True
+
+    @on(OpenPrivate)
+    def _asking(self, message: OpenPrivate) -> None:
+        self.asking = message.seat  # (before the app shows the curtain: it bubbles on)
 
     @after_keys
     def action_hand_over(self) -> None:
@@ -298,6 +432,19 @@ class TableScreen(TakeBack, GameScreen):
 
     def action_recap(self, direction: int) -> None:
         self.query_one("#log", StoryLog).action_page(direction)
+
+    def overflows(self, selector: str) -> bool:
+        """Whether the board's panel ``selector`` holds more than it shows now."""
+        return any(panel.max_scroll_y > 0 for panel in self.query(selector))
+
+    def action_more(self, selector: str) -> None:
+        """The next page of a board panel that never takes the focus (a game binds a key
+        to it: the Temptress's action under way), and from its end back to its top."""
+        for panel in self.query(selector):
+            if panel.scroll_y >= panel.max_scroll_y:
+                panel.scroll_home(animate=False)
+            else:
+                panel.scroll_page_down(animate=False)
 
     # --- take-back (TakeBack) -------------------------------------------------
 

@@ -67,4 +67,3 @@ class TakeBack:
         table = self.take_back_table()
         if table is not None:
             self.tell(table.take_back_refusal())
-

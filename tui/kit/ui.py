@@ -23,6 +23,12 @@ class GameUI:
 
     notes_screen: str | None = None
     """The screen that shows a person their new notes (None: notes wait in the views)."""
+    bots_answer_first = False
+    """A public question asked of several seats goes to the bots first, so the people
+    then answer together in one moment (``tui.kit.moment``)."""
+    notes_wait_for_a_visit = False
+    """Notes never bring a curtain down of their own: they show first when the person
+    next lifts their curtain (a private step, or a private screen they open)."""
 
     def table_screen(self, table: Table) -> TableScreen:
         raise NotImplementedError

@@ -37,7 +37,6 @@ TIME_UP = "Time ran out: the Bard on turn has fallen asleep."
 class LanternUI(GameUI):
     """The Lantern's screens for the flow."""
 
-
     def peek(self, view: Any) -> list[str]:
         lantern: LanternView = view
         names = dict(lantern.elements_named)

@@ -233,9 +233,7 @@ class Host:
                 raise
             self.fail(exc)
 
-    async def _serve_one(
-        self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter
-    ) -> None:
+    async def _serve_one(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         client: Outbox | None = None
         try:
             source = source_of(writer)

@@ -186,9 +186,7 @@ def _no_constant(name: str) -> Any:
 
 def tag(value: Any) -> Any:
     """``value`` as JSON data that says what every part of it is."""
-    if value is None or isinstance(value, bool | str | int | float) and not isinstance(
-        value, Enum
-    ):
+    if value is None or isinstance(value, bool | str | int | float) and not isinstance(value, Enum):
         return value
     if isinstance(value, Enum):
         return {"$e": _name(type(value)), "v": value.value}

@@ -22,8 +22,19 @@ VERSION = 2
 READABLE_VERSIONS = (1, 2)
 """Version 1 is version 2 without the checksum."""
 
-LAYOUT = ("format", "version", "game", "saved_at", "turn", "finished", "seed", "seats", "config",
-          "actions", "state")
+LAYOUT = (
+    "format",
+    "version",
+    "game",
+    "saved_at",
+    "turn",
+    "finished",
+    "seed",
+    "seats",
+    "config",
+    "actions",
+    "state",
+)
 """The order of the fields in the file, for a person reading it."""
 FIELDS = frozenset(LAYOUT)
 MAX_BYTES = 64 * 1024 * 1024

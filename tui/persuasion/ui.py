@@ -30,7 +30,6 @@ class PersuasionUI(GameUI):
 
     notes_screen = NOTES
 
-
     def peek(self, view: Any) -> list[str]:
         persuasion: PersuasionView = view
         lines = []

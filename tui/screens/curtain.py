@@ -3,6 +3,10 @@
 It names who should take the keyboard and shows nothing private. Only that
 seat's confirmation (Enter, and the PIN when one is set) lifts it; under the
 "enlarge the terminal" notice nothing does.
+
+A curtain that a key pressed at the public table asked for (``asked``: a clue book,
+a console, retiring) is that person's alone: Escape goes back to the table, and u
+there takes back only their own move, never the move of the person before them.
 """
 
 from __future__ import annotations
@@ -12,18 +16,26 @@ from typing import ClassVar
 
 from rich.text import Text
 from textual import on
+from textual._context import NoActiveAppError
 from textual.binding import Binding, BindingType
 from textual.containers import Center, Vertical
 from textual.widget import Widget
 from textual.widgets import Input, Label, Static
 
+from rules.engine import Seat
 from tui.kit.base import HELP_BINDINGS, Field, ParlourScreen
 from tui.kit.keys import after_keys
+from tui.kit.table import TableScreen
 from tui.kit.take_back import TAKE_BACK, TAKE_BACK_HELP, TakeBack
+from tui.messages import Hide
 from tui.pin_guard import PinDoor
 from tui.port import Table
 
 READY = "Type your PIN and press Enter."
+ASKED_HELP = (
+    "This curtain came at a key pressed at the table: Escape goes back to the table, and "
+    "u takes back only this person's own last move. "
+)
 VISIT_HELP = (
     "Once it is lifted, whatever is for you (notes to read, your next steps) follows "
     "without another curtain, until the table shows or you hide your screen. "
@@ -56,6 +68,7 @@ class CurtainScreen(TakeBack, ParlourScreen):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "lift", "Open the curtain", priority=True),
+        Binding("escape", "back", "Back to the table"),
         *TAKE_BACK,
         *HELP_BINDINGS,
     ]
@@ -79,6 +92,20 @@ class CurtainScreen(TakeBack, ParlourScreen):
         self._help = (help_title, rules, phase)
         self._table = table
         """The table, for taking back the move just made (None: no take-back here)."""
+        self.asked = self._asked_by_table(name)
+        """The seat whose private screen a key at the public table asked for (None: the
+        curtain came for the next step, after a move)."""
+
+    def _asked_by_table(self, name: str) -> Seat | None:
+        """The seat named ``name`` when the public table under this curtain has just
+        asked for that person's private screen (``TableScreen.asking``)."""
+        try:
+            under = self.app.screen
+        except NoActiveAppError:  # (a curtain made outside any app: nothing under it)
+            return None
+        if not isinstance(under, TableScreen) or under.asking is None:
+            return None
+        return under.asking if under.table.seats[under.asking].name == name else None
 
     def body(self) -> Iterable[Widget]:
         name = self.seat_name
@@ -130,9 +157,19 @@ class CurtainScreen(TakeBack, ParlourScreen):
         return self._help[0]
 
     def allowed(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "back":
+            return self.asked is not None
         if action in self.TAKE_BACK_ACTIONS:
+            table = self._table
+            if self.asked is not None and table is not None and table.last_mover() != self.asked:
+                return False  # another person's move: never from this person's curtain
             return self.take_back_allowed(action)
         return True
+
+    def action_back(self) -> None:
+        """Back to the table, the curtain still down (Escape, on a curtain asked for)."""
+        if self.asked is not None:
+            self.post_message(Hide(self.asked))
 
     def take_back_table(self) -> Table | None:
         return self._table
@@ -153,6 +190,7 @@ class CurtainScreen(TakeBack, ParlourScreen):
         return (
             f"The curtain hides the table while the keyboard passes to {self.seat_name}. "
             + VISIT_HELP
+            + (ASKED_HELP if self.asked is not None else "")
             + pin
             + self._help[2]
             + (TAKE_BACK_HELP if self._table is not None else "")

@@ -1,7 +1,9 @@
 """Setup: seats (name, person or bot, PIN), seed, the game's options, a pack.
 
-The form's first field takes the focus only once the form is drawn, so keys
-typed while it opens (a second ``n`` from the lobby) are not taken as a name.
+The game's switches (options of 0 or 1, such as whether a person narrates) come
+first, above the seats they shape; the other options follow the seats. The form's
+first field takes the focus only once the form is drawn, so keys typed while it
+opens (a second ``n`` from the lobby) are not taken as a name.
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from textual.widget import Widget
 from textual.widgets import Input, Label, Static
 
 from rules.chance import SEED_DIGITS
-from rules.engine import GameInfo
+from rules.engine import GameInfo, OptionSpec
 from rules.pins import PIN_WORK
 from rules.session import BOT, PERSON
 from tui.kit.base import HELP_BINDINGS, Field, ParlourScreen, ProseInput
@@ -42,7 +44,9 @@ hand, so leave it empty and Parlour draws a secret one, shown only when the game
 ends (to deal the same game again). A seed you type is no secret.
 
 Leave the pack empty for the default cards, or give the path of your own TOML
-pack. Tab moves between fields; Enter or Ctrl+S starts the game.
+pack. Tab moves between fields; Enter or Ctrl+S starts the game. A switch of the
+game (0 or 1, such as whether a person narrates) is the first field, above the
+seats: it decides what the last seat is.
 
 Names must look different on screen: "Bo" and "BO", or a "Bo" written with a
 Cyrillic "о", count as the same name. A name is shown exactly as typed
@@ -53,6 +57,11 @@ SEED_NOTE = "Empty: secret. A typed seed is no secret."
 
 DEFAULT_NAMES = ("Ann", "Bo", "Cleo", "Dev", "Eli", "Fay", "Gus", "Hal", "Ivy", "Jo")
 KINDS = (("Person", PERSON), ("Bot", BOT))
+
+
+def is_switch(option: OptionSpec) -> bool:
+    """A game's option of 0 or 1: a switch of the game's mode, shown above the seats."""
+    return (option.minimum, option.maximum) == (0, 1)
 
 
 def default_name(seat: int) -> str:
@@ -100,6 +109,7 @@ class SetupScreen(ParlourScreen):
         game = self.game
         yield WhoBar(f"New game of {game.title}: who is playing?", id="title")
         with VerticalScroll(id="form"):
+            yield from self.option_rows(o for o in game.options if is_switch(o))
             for seat in range(game.max_seats):
                 with Horizontal(classes="row", id=f"row-{seat}"):
                     yield Label(f"Seat {seat + 1}")
@@ -137,18 +147,7 @@ class SetupScreen(ParlourScreen):
                     max_length=SEED_DIGITS,
                 )
                 yield Static(SEED_NOTE, classes="note")
-            for option in game.options:
-                with Horizontal(classes="row"):
-                    yield Label(option.label)
-                    yield Field(
-                        str(option.default),
-                        id=f"option-{option.key}",
-                        classes="number",
-                        restrict=r"[0-9]*",
-                    )
-                    yield Static(
-                        Text(f"{option.minimum}-{option.maximum}. {option.help}"), classes="note"
-                    )
+            yield from self.option_rows(o for o in game.options if not is_switch(o))
             for text in self.texts:
                 with Horizontal(classes="row"):
                     yield Label(text.label)
@@ -168,12 +167,31 @@ class SetupScreen(ParlourScreen):
                 )
         yield Refusal(id="errors")
 
+    def option_rows(self, options: Iterable[OptionSpec]) -> Iterable[Widget]:
+        for option in options:
+            with Horizontal(classes="row"):
+                yield Label(option.label)
+                yield Field(
+                    str(option.default),
+                    id=f"option-{option.key}",
+                    classes="number",
+                    restrict=r"[0-9]*",
+                )
+                yield Static(
+                    Text(f"{option.minimum}-{option.maximum}. {option.help}"), classes="note"
+                )
+
+    def first_field(self) -> Input:
+        """The form's first field: the game's first switch, or the first seat's name."""
+        switch = next((o for o in self.game.options if is_switch(o)), None)
+        return self.query_one(f"#option-{switch.key}" if switch else "#name-0", Input)
+
     def on_mount(self) -> None:
         super().on_mount()
         if self.game.min_seats != self.game.max_seats:
             self._count_changed()
         # Once drawn: keys that came while the form opened go nowhere.
-        self.call_after_refresh(self.take_focus, self.query_one("#name-0", Input))
+        self.call_after_refresh(self.take_focus, self.first_field())
 
     def phase_help(self) -> str:
         return SETUP_HELP

@@ -27,6 +27,7 @@ from rules.temptress.views import TemptressView
 from tui.kit.base import ProseInput
 from tui.kit.choice import option_text
 from tui.kit.form import FormScreen
+from tui.kit.picks import PickList
 from tui.port import Table
 from tui.temptress.render import pile_words
 from tui.widgets.cards import CardList
@@ -98,7 +99,7 @@ class CourtForm(TemptressForm):
 
     def body(self) -> Iterable[Widget]:
         yield Static(Text(f"{self.asker} takes the floor. {self.ask}"), id="form-title")
-        yield CardList(*listed(self.whom, self._pile, self._known_for), id="women")
+        yield PickList(*listed(self.whom, self._pile, self._known_for), id="women")
         yield Static(classes="ask", id="describe-ask")
         yield ProseInput(id="description")
         yield Static(
@@ -175,9 +176,9 @@ class ArgueForm(TemptressForm):
         title = f"{self.asker} starts an argument (you have {plural(rapport, 'Rapport chip')})."
         yield Static(Text(title), id="form-title")
         yield Static(Text(self.ask), classes="ask")
-        yield CardList(*listed(self.whom, self._standing), id="whom")
+        yield PickList(*listed(self.whom, self._standing), id="whom")
         yield Static(classes="ask", id="chips-ask")
-        yield CardList(id="chips")
+        yield PickList(id="chips")
         yield Static(
             "↑↓ or digits: pick · Enter: on to the chips, then confirm · ^S: confirm",
             id="form-help",

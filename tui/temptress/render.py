@@ -73,7 +73,6 @@ def _table() -> Table:
     return Table(box=None, pad_edge=False, show_header=True, header_style="bold", padding=(0, 1))
 
 
-
 class RoundPage:
     """What every Temptress seat screen shares (put before the kit's base): its view
     read as the Temptress's, and the round as the header's progress."""
@@ -85,6 +84,7 @@ class RoundPage:
 
     def progress(self) -> str:
         return f"Round {self.temptress.round}"
+
 
 def women_table(view: TemptressView) -> Table:
     """Number, name and how many cards are left in each woman's pile."""
@@ -113,9 +113,11 @@ def suitor_note(view: TemptressView, seat: Seat) -> Text:
 
 def suitors_table(view: TemptressView, current: Seat | None) -> Table:
     """Every suitor: the marker of the one asked now (a column of its own, one character
-    on every row), Rapport, Faux Pas, cards in hand, and the face-up cards."""
+    on every row), their number (the key they answer a public moment with), Rapport, Faux
+    Pas, cards in hand, and the face-up cards."""
     table = _table()
     table.add_column("", width=1, no_wrap=True)
+    table.add_column("#", justify="right", no_wrap=True)
     table.add_column("Suitor", no_wrap=True)
     table.add_column("Rapport", justify="right", no_wrap=True)
     table.add_column("Faux Pas", justify="right", no_wrap=True)
@@ -124,6 +126,7 @@ def suitors_table(view: TemptressView, current: Seat | None) -> Table:
     for seat, suitor in enumerate(view.suitors):
         table.add_row(
             MARK if seat == current else " ",
+            str(seat + 1),
             Text(suitor.name),
             str(suitor.rapport),
             str(suitor.faux_pas),
@@ -135,7 +138,11 @@ def suitors_table(view: TemptressView, current: Seat | None) -> Table:
 
 def floor_text(view: TemptressView) -> Text:
     """Between actions: what each woman is known for, and the suitors' personas."""
-    text = Text("No action under way. The women are known for:\n", style="dim")
+    text = Text(
+        "No action under way. Each woman's suit is secret (clues speak of it); they are "
+        "known for:\n",
+        style="dim",
+    )
     for woman in view.women:
         text.append(woman.name, style="bold")
         text.append(f": {woman.personality}\n")
@@ -166,8 +173,10 @@ def target_text(contest: Contest, hidden: Iterable[int] = ()) -> Text:
 
 
 def contest_text(view: TemptressView, hidden: Iterable[int] = ()) -> Text:
-    """The action or argument under way: who, against whom, the target (``hidden``: the
-    dice not shown yet), every play so far, the votes."""
+    """The action or argument under way, compact (it fits the table's panel at 80x24): who,
+    against whom, the stakes on one line, the target (``hidden``: the dice not shown
+    yet), one line per suitor with every play of theirs (T1, then T2 after a raise), the
+    votes."""
     contest = view.contest
     if contest is None:
         return floor_text(view)
@@ -177,27 +186,30 @@ def contest_text(view: TemptressView, hidden: Iterable[int] = ()) -> Text:
         first, second = contest.participants
         text.append(f"Argument: {names[first]} v {names[second]}", style="bold")
         text.append(f" ({plural(contest.chips, 'Rapport chip')})\n")
+        stakes = Text()
         for index, (seat, stake) in enumerate(
             zip(contest.participants, contest.stakes, strict=False)
         ):
             if stake is None:
                 continue
-            text.append(f"  {names[seat]}'s stake: {STAKE_NAMES[stake.kind]}")
+            stakes.append(" · " if stakes.plain else "  ")
+            stakes.append(f"{names[seat]}'s stake: {STAKE_NAMES[stake.kind]}")
             if stake.promise:
-                text.append(": ")
-                text.append(f"“{stake.promise}”", style="italic")
+                stakes.append(": ")
+                stakes.append(f"“{stake.promise}”", style="italic")
             if contest.stake_off[index]:
-                text.append(" (off the table)", style="italic")
+                stakes.append(" (off the table)", style="italic")
+        if stakes.plain:
+            text.append_text(stakes)
             text.append("\n")
     else:
         woman = view.women[contest.woman].name if contest.woman is not None else "?"
         text.append(f"{names[contest.actor]} courts {woman}", style="bold")
+        if len(contest.participants) > 1:
+            text.append(", opposed by " + ", ".join(names[s] for s in contest.participants[1:]))
         if contest.description:
             text.append(f": {contest.description}")
         text.append("\n")
-        if len(contest.participants) > 1:
-            against = ", ".join(names[s] for s in contest.participants[1:])
-            text.append(f"Opposed by {against}\n")
         if contest.undecided:
             text.append(
                 "Still to say whether they join: "
@@ -208,16 +220,32 @@ def contest_text(view: TemptressView, hidden: Iterable[int] = ()) -> Text:
     if target.plain:
         text.append_text(target)
         text.append("\n")
-    for play in contest.plays:
-        text.append(f"  T{play.target} {names[play.seat]}: ")
-        text.append_text(cards_line(play.cards))
-        bonus = f" +{play.bonus}" if play.bonus else ""
-        reached = "reached" if contest.reached(play.seat, play.target) else "missed"
-        text.append(f"{bonus} = {play.total} ({reached})\n")
+    for line in plays_lines(contest, names):
+        text.append_text(line)
+        text.append("\n")
     if contest.votes:
         text.append("Votes: " + ", ".join(f"{names[s]} {v.value}" for s, v in contest.votes))
     text.rstrip()
     return text
+
+
+def plays_lines(contest: Contest, names: Sequence[str]) -> list[Text]:
+    """ "  Bo: T1 7♥ 7♣ +3 = 17 (reached) · T2 9♠ = 9 (missed)": a line per suitor who
+    has played, in the order they first played (a suitor plays three cards at most in
+    all, so a line holds every target of theirs)."""
+    lines: dict[Seat, Text] = {}
+    for play in contest.plays:
+        line = lines.get(play.seat)
+        if line is None:
+            line = lines[play.seat] = Text(f"  {names[play.seat]}: ")
+        else:
+            line.append(" · ")
+        line.append(f"T{play.target} ")
+        line.append_text(cards_line(play.cards))
+        bonus = f" +{play.bonus}" if play.bonus else ""
+        reached = "reached" if contest.reached(play.seat, play.target) else "missed"
+        line.append(f"{bonus} = {play.total} ({reached})")
+    return list(lines.values())
 
 
 # --- one suitor's own ------------------------------------------------------------------
@@ -273,9 +301,6 @@ def spends_text(
     ON, off, or closed with the rules' reason; and the re-roll."""
     spends = choices.spends(chosen)
     lines = Text()
-    if choices.arguing:  # (a re-roll is refused first of all for being in an argument)
-        reason = choices.rerolls[0].closed if choices.rerolls else spends[0].closed
-        return Text(f"No spends: {reason}", style="dim")
     if not chosen:
         words = " · ".join(f"{o.label} ({key})" for o, key in zip(spends, "ps", strict=False))
         lines.append(f"{words}: pick your cards first; each costs {spends[0].cost} {COST_WORD}\n")
@@ -309,7 +334,10 @@ def tally_text(
 ) -> Text:
     """ "Playing 7♥ 7♣: 14 + 3 from spends = 17, toward 21." """
     if not chosen:
-        return Text("No cards picked yet: Space picks the highlighted card.", style="dim")
+        return Text(
+            "No cards picked yet: a card's number picks it (Space: the highlighted one).",
+            style="dim",
+        )
     pair, suit = ExcelSpend.PAIR in wanted, ExcelSpend.SUIT in wanted
     cards = choices.total(chosen, False, False)
     total = choices.total(chosen, pair, suit)
@@ -318,6 +346,9 @@ def tally_text(
     text.append(f": {cards}")
     if total != cards:
         text.append(f" + {total - cards} from spends = {total}")
+    counted = choices.counted(chosen, pair, suit)
+    if counted != total:
+        text.append(f", counted as {counted}")
     text.append(f", toward {choices.target}.")
     return text
 

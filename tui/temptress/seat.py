@@ -1,14 +1,15 @@
 """A suitor's own screens, shown only once that suitor has lifted the curtain.
 
-The card play: pick 1 to 3 cards (Space) and the excel spends the rules open
-for them (``PlayChoices.spends``), each shown ON or off or closed with the
-rules' reason; a closed spend is refused at once, and an ON spend that the
-cards picked no longer allow goes off, saying why. A die may be re-rolled
-first (r, then the die). Every other decision (raise, follow, draw from a
+The card play: pick 1 to 3 cards (a card's number, or Space) and the excel
+spends the rules open for them (``PlayChoices.spends``), each shown ON or off or
+closed with the rules' reason; a closed spend is refused at once, and an ON
+spend that the cards picked no longer allow goes off, saying why. A die may be
+re-rolled first (r, then the die). Every other decision (raise, follow, draw from a
 pile, a Faux Pas, the round-end spending and its refill pick, retiring at the
 floor or at the end) is the suitor's choices asked one question at a time,
 with the hand, Rapport and Faux Pas above it. The clue book lists every clue
-held, with what is new on top.
+held, with what is new on top. Escape steps back (from a die picked, a question
+further) or hides, as h does.
 """
 
 from __future__ import annotations
@@ -34,7 +35,8 @@ from rules.temptress.state import ExcelSpend
 from tui.kit.base import HELP_BINDINGS, ProseInput
 from tui.kit.choice import ChoiceScreen, Question, option_text
 from tui.kit.keys import after_keys
-from tui.kit.seat import HIDE, SeatScreen
+from tui.kit.picks import PickList, PickTicks
+from tui.kit.seat import HIDE_KEYS, SeatScreen
 from tui.port import Table
 from tui.temptress.render import (
     COST_WORD,
@@ -82,8 +84,8 @@ class TemptressChoice(RoundPage, ChoiceScreen):
         # they sit in a box of their own, which the too-small notice hides.
         with Vertical(id="question"):
             yield Static(id="ask")
-            yield CardList(id="options")
-            yield CardSelection[int](id="several")
+            yield PickList(id="options")
+            yield PickTicks[int](id="several")
             yield ProseInput(id="write")
         context = self.context()
         if context is not None:
@@ -170,7 +172,7 @@ class PlayScreen(RoundPage, SeatScreen):
         Binding("p", "why('pair')", "Why not", show=False),
         Binding("s", "why('suit')", "Why not", show=False),
         Binding("r", "why('reroll')", "Why not", show=False),
-        HIDE,
+        *HIDE_KEYS,
         *HELP_BINDINGS,
     ]
 
@@ -189,14 +191,14 @@ class PlayScreen(RoundPage, SeatScreen):
         faceup = view.suitors[self.seat].faceup
         yield Static(mine_text(view, self.seat, hand=False), id="mine")
         yield Static(Text(self.choices.ask), id="ask")
-        yield CardSelection[int](
+        yield PickTicks[int](
             *(
                 (Text(f"{n + 1}. ").append_text(card_option(card, card in faceup)), n)
                 for n, card in enumerate(self.choices.hand)
             ),
             id="cards",
         )
-        yield CardList(
+        yield PickList(
             *(
                 ListOption(option_text(n + 1, o, COST_WORD), id=str(n))
                 for n, o in enumerate(self.choices.rerolls)
@@ -250,7 +252,7 @@ class PlayScreen(RoundPage, SeatScreen):
             return not die
         if action in ("reroll_die", "back"):
             return die
-        spends_live = not self.choices.arguing and not die
+        spends_live = not die
         if action == "spend":
             return spends_live
         if action == "reroll":
@@ -258,9 +260,7 @@ class PlayScreen(RoundPage, SeatScreen):
         if action == "why":
             if die:
                 return False
-            if parameters[0] == "reroll":
-                return not any(o.open for o in self.choices.rerolls)
-            return self.choices.arguing
+            return parameters[0] == "reroll" and not any(o.open for o in self.choices.rerolls)
         return True
 
     def action_spend(self, name: str) -> None:
@@ -284,9 +284,8 @@ class PlayScreen(RoundPage, SeatScreen):
         self._show_spends()
 
     def action_why(self, name: str) -> None:
-        """Why a spend or a re-roll is not offered (in an argument the re-roll's reason,
-        the first the rules give, says it for every spend)."""
-        if name == "reroll" or self.choices.arguing:
+        """Why a spend or a re-roll is not offered."""
+        if name == "reroll":
             closed = [o.closed for o in self.choices.rerolls if not o.open]
             self.say(closed[0] if closed else None)
             return
@@ -346,7 +345,7 @@ class PlayScreen(RoundPage, SeatScreen):
 
 class ClueBook(RoundPage, SeatScreen):
     """Every clue held, the cards drawn from which pile, the clues seen in arguments; what
-    is new for the suitor on top. Enter (or Escape) goes back."""
+    is new for the suitor on top. Enter (or Escape, or h: it hides) goes back."""
 
     DEFAULT_CSS = """
     ClueBook #book { height: 1fr; }
@@ -356,7 +355,6 @@ class ClueBook(RoundPage, SeatScreen):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "close", "Back to the table", priority=True),
-        Binding("escape", "close", "Back to the table", show=False),
     ]
 
     def body(self) -> Iterable[Widget]:

@@ -2,10 +2,12 @@
 
 No hand is ever drawn here. The public decisions are taken here by the person
 asked, with keys read from that person's choices: court, argue, retire or
-decline at the open floor, join or stay out, vote, avoid or accept an argument,
-set a stake. A key shows, and acts, exactly when those choices hold its option
-open; when they hold it closed the key is not shown, and pressing it says the
-rules' reason. Courting, arguing and a promise open forms over the table;
+decline at the open floor, avoid or accept an argument, set a stake. A key acts
+exactly when those choices hold its option open; when they hold it closed the key
+shows greyed, and pressing it says the rules' reason. What several people are asked
+at once (joining an opposition, the vote) they answer together in one public
+moment, each with their own number (``tui.kit.moment``); at an open floor any of
+them may speak, and p lets them all pass. Courting, arguing and a promise open forms over the table;
 retiring, the clue book and the narrator's console open behind the curtain.
 
 Fresh dice are shown die by die (``show_changes``): the curtain that follows
@@ -24,9 +26,9 @@ from textual.widget import Widget
 from textual.widgets import Static
 
 from rules.choices import Option, Pick
-from rules.engine import Seat
+from rules.engine import Prompt, Seat
 from rules.temptress.choice_types import ChoiceKey
-from rules.temptress.state import StakeKind, VoteChoice
+from rules.temptress.state import PromptKind, StakeKind, VoteChoice
 from rules.temptress.views import TemptressView
 from tui.kit.table import TABLE_BINDINGS, TableScreen
 from tui.messages import OpenForm, OpenPrivate
@@ -99,11 +101,15 @@ class TemptressTable(TableScreen):
         *(Binding(key, f"take('{option}')", label) for key, option, label in TAKE_KEYS),
         Binding("1", "stake(1)", "Stake", key_display="1-4"),
         *(Binding(str(n), f"stake({n})", "Stake", show=False) for n in (2, 3, 4)),
-        Binding("k", "clues", "Clue book"),
+        Binding("k", "clues", "Clues"),
+        Binding("m", "more('#contest')", "More"),  # the action's rows that do not show
         Binding("o", "narrator", "Narrator"),
         *(Binding(key, f"why('{option}')", "Why not", show=False) for key, option, _ in TAKE_KEYS),
         *TABLE_BINDINGS,
     ]
+
+    ALL_AT_ONCE = frozenset({PromptKind.JOIN, PromptKind.VOTE})
+    ANY_SPEAKER = frozenset({PromptKind.FLOOR})
 
     view: TemptressView
 
@@ -177,8 +183,18 @@ class TemptressTable(TableScreen):
         if self.hidden:
             return "Now: the dice are rolled for the target, one by one."
         line = super().now(view)
-        hint = self._hint()
+        hint = self._hint() or self._unread()
         return f"{line}\n{hint}" if hint else line
+
+    def _unread(self) -> str:
+        """Who has notes waiting in their clue book (they show at their next visit)."""
+        seats = self.table.seats
+        waiting = [
+            info.name
+            for seat, info in enumerate(seats)
+            if info.at_keyboard and not info.elsewhere and self.table.unread(seat)
+        ]
+        return f"New in the clue book of: {', '.join(waiting)}." if waiting else ""
 
     def _hint(self) -> str:
         """The stakes on their keys, or the price of avoiding an argument."""
@@ -266,15 +282,34 @@ class TemptressTable(TableScreen):
     def _stake(self, number: int) -> Option[Any] | None:
         return self._option(STAKES[number - 1]) if 1 <= number <= len(STAKES) else None
 
+    def asked_now(self, prompt: Prompt | None) -> tuple[Seat, ...]:
+        """The suitors asked (the narrator, who may act at any time, takes no part)."""
+        narrator = self.view.narrator_seat
+        return tuple(s for s in super().asked_now(prompt) if s != narrator)
+
+    def pass_option(self, seat: Seat) -> Any:
+        choices = self.table.view(seat).choices
+        option = choices.keyed(ChoiceKey.DECLINE) if isinstance(choices, Pick) else None
+        return option if option is not None and option.open else None
+
     def _suitor_here(self) -> Seat | None:
         """The suitor deciding here (not the narrator)."""
         seat = self.deciding()
         return seat if seat is not None and seat != self.view.narrator_seat else None
 
     def table_allows(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action in ("take", "why"):
+        moment = self._moment_kind()
+        if action in ("take", "why") and moment == "all":
+            return False  # everyone answers together, with their numbers
+        if action in ("take", "why") and moment == "speaker" and parameters[0] == ChoiceKey.DECLINE:
+            return False  # several may speak: whoever does not want the floor waits; p passes all
+        if action in ("take", "why"):  # a closed option's key is greyed; it says why
             option = self._option(str(parameters[0]))
-            return option is not None and option.open == (action == "take")
+            if option is None:
+                return False
+            if action == "why":
+                return not option.open
+            return True if option.open else None
         if action == "stake":
             return self._stake(int(str(parameters[0]))) is not None
         if action == "clues":

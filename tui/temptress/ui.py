@@ -56,7 +56,10 @@ class TemptressUI(GameUI):
     """The Temptress's screens for the flow."""
 
     notes_screen = CLUES
-
+    bots_answer_first = True
+    notes_wait_for_a_visit = True
+    """Clues and draws wait in the clue book for the suitor's next visit: the table goes
+    on (the Now line names who acts) while nobody is curtained just to read."""
 
     def peek(self, view: Any) -> list[str]:
         temptress: TemptressView = view

@@ -25,8 +25,7 @@ from textual.widgets import OptionList, SelectionList
 from textual.widgets.selection_list import SelectionType
 
 DIGITS: list[BindingType] = [
-    Binding(str(n), f"jump({n - 1})", "Pick", key_display="1-9", show=n == 1)
-    for n in range(1, 10)
+    Binding(str(n), f"jump({n - 1})", "Pick", key_display="1-9", show=n == 1) for n in range(1, 10)
 ]
 SELECTED, UNSELECTED = "✓", " "
 

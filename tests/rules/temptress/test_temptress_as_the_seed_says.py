@@ -198,10 +198,11 @@ def test_only_a_side_that_played_beyond_its_target_may_be_reduced():
     )
 
 
-def test_the_island_narrator_never_reduces_played_values():
+def test_the_island_narrator_lets_cards_own_values_stand():
     state = both_poured_on(person=False)
     assert state.stage == Stage.FLOOR
     assert "Ada wins the argument with Basil." in [e.text for e in state.log]
-    assert "The island never reduces played values: that power is not used." in " ".join(
-        RULES.split()
-    )
+    assert (
+        "The island reduces only what spent Rapport took beyond a target; it lets cards' "
+        "own values stand."
+    ) in " ".join(RULES.split())

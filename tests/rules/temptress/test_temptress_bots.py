@@ -14,18 +14,26 @@ from rules.temptress import game
 from rules.temptress.actions import (
     AnswerArgument,
     ClaimFloor,
+    Decline,
+    DrawFromPile,
+    Join,
     PlayCards,
     RaiseStakes,
+    Reroll,
     Retire,
     SetStake,
+    SpendRapport,
+    StartArgument,
     Vote,
 )
 from rules.temptress.bots import TemptressBot
-from rules.temptress.state import Clue, ClueKind, PromptKind, StakeKind, VoteChoice
+from rules.temptress.state import Clue, ClueKind, PromptKind, SpendChoice, StakeKind, VoteChoice
 from tests.rules.temptress.test_temptress_rules import argument
 from tests.temptress_helpers import (
     ADA,
     BASIL,
+    EDIE,
+    ISOLDE,
     MARISOL,
     ORIANE,
     C,
@@ -67,9 +75,10 @@ def test_a_bot_raises_when_its_spare_cards_will_likely_reach_a_fresh_3d10():
 
 
 def voted_on(ada_plays: str, faces=(3, 3, 3)):
-    """Ada's solo action on the island, up to the vote; Basil's bot votes."""
+    """Ada's solo action on the island (a line she typed), up to the vote; Basil's bot
+    votes."""
     state = arrange(opened(known_table()), {ADA: "9C 2D 3D 4D 5D 6D 7D"})
-    state = claim(dice(state, *faces), ADA, ORIANE)
+    state = claim(dice(state, *faces), ADA, ORIANE, description="bows low")
     state = act(state, PlayCards(ADA, cards(ada_plays)))
     if game.prompt(state).kind == PromptKind.RAISE:
         state = act(state, RaiseStakes(ADA, False))
@@ -92,8 +101,8 @@ def test_an_island_voter_bot_rewards_a_high_total():
 def test_an_island_voter_bot_gives_nothing_to_a_suitor_well_ahead():
     state = arrange(opened(known_table()), {ADA: "9C 2D 3D 4D 5D 6D 7D"})
     state = suitor(state, ADA, rapport=4)
-    state = act(claim(dice(state, 3, 3, 3), ADA, ORIANE), PlayCards(ADA, cards("9C")))
-    state = act(state, RaiseStakes(ADA, False))
+    state = claim(dice(state, 3, 3, 3), ADA, ORIANE, description="bows low")
+    state = act(state, PlayCards(ADA, cards("9C")), RaiseStakes(ADA, False))
     assert decides(state, BASIL) == Vote(BASIL, VoteChoice.NO)
 
 
@@ -130,13 +139,17 @@ def staking(ada_clues=()):
     return act(state, AnswerArgument(BASIL, False))
 
 
-def test_a_bot_unsure_of_its_match_stakes_the_others_match_clues():
-    assert decides(staking(), ADA) == SetStake(ADA, StakeKind.SEE_MATCH_CLUES)
+def test_a_bot_unsure_of_the_sorceresss_suit_stakes_the_others_sorceress_clues():
+    assert decides(staking(SURE_OF_CLUBS), ADA) == SetStake(ADA, StakeKind.SEE_SORCERESS_CLUES)
 
 
-def test_a_bot_sure_of_its_match_stakes_the_others_sorceress_clues():
-    state = staking(SURE_OF_CLUBS)
-    assert decides(state, ADA) == SetStake(ADA, StakeKind.SEE_SORCERESS_CLUES)
+SORCERESS_OF_SPADES = tuple(Clue(ClueKind.NOT_SORCERESS_SUIT, suit=s) for s in (C, D, H))
+
+
+def test_a_bot_that_knows_the_sorceresss_suit_stakes_the_others_match_clues():
+    # Match clues tell which woman holds which suit: whose is the sorceress's.
+    state = staking(SORCERESS_OF_SPADES)
+    assert decides(state, ADA) == SetStake(ADA, StakeKind.SEE_MATCH_CLUES)
 
 
 HALF_SURE = SURE_OF_CLUBS + (
@@ -149,8 +162,9 @@ flush of clubs naming Marisol is right one time in two."""
 
 
 def flush_at_round(round_: int):
+    """Ada holds a flush of clubs and a chip (a clue at the round end, if she waits)."""
     state = arrange(opened(known_table()), {ADA: "2C 3C 4C 5C 6C 7C 8C"})
-    return suitor(evolve(state, round=round_), ADA, clues=HALF_SURE)
+    return suitor(evolve(state, round=round_), ADA, clues=HALF_SURE, rapport=1)
 
 
 def test_a_bot_with_a_flush_waits_for_more_evidence_early_in_the_game():
@@ -160,3 +174,167 @@ def test_a_bot_with_a_flush_waits_for_more_evidence_early_in_the_game():
 
 def test_a_bot_with_a_flush_retires_on_even_odds_in_the_last_round():
     assert decides(flush_at_round(10), ADA) == Retire(ADA, MARISOL)
+
+
+# --- retiring when sure -----------------------------------------------------------------------
+
+SURE_OF_BOTH = SURE_OF_CLUBS + (
+    Clue(ClueKind.NOT_SORCERESS_SUIT, suit=D),
+    Clue(ClueKind.NOT_SORCERESS_SUIT, suit=H),
+    Clue(ClueKind.WOMAN_SUIT, woman=ORIANE, suit=C, positive=True),
+    Clue(ClueKind.WOMAN_SUIT, woman=MARISOL, suit=S, positive=True),
+)
+"""Ada's match is of clubs and the sorceress is of spades: Marisol."""
+
+
+def test_bot_retires_when_sure_of_match_and_sorceress():
+    state = suitor(flush_at_round(1), ADA, clues=SURE_OF_BOTH, rapport=2)
+    assert decides(state, ADA) == Retire(ADA, MARISOL)
+
+
+def test_a_bot_with_a_flush_and_no_chip_retires_on_even_odds_early_in_the_game():
+    # Without a chip it buys no clue at the round end: waiting teaches it nothing.
+    assert decides(suitor(flush_at_round(1), ADA, rapport=0), ADA) == Retire(ADA, MARISOL)
+
+
+def test_a_bot_with_a_flush_and_no_chip_plays_its_strongest_cards_for_one_when_unsure():
+    state = suitor(flush_at_round(2), ADA, clues=SURE_OF_CLUBS, rapport=0)
+    action = decides(state, ADA)
+    assert isinstance(action, ClaimFloor)
+    state = act(dice(state, 5, 5, 5), action, *(Join(s, False) for s in (1, 2, 3, 4)))
+    assert decides(state, ADA) == PlayCards(ADA, cards("7C 8C"))  # 15 toward 15
+
+
+# --- climbing the ladder to a pile card -------------------------------------------------------
+
+
+def ada_acts(hand: str, *faces: int, rapport: int = 0):
+    """Ada (collecting clubs) courts Oriane alone holding ``hand``; the first target shows
+    ``faces``."""
+    state = arrange(opened(known_table()), {ADA: hand})
+    state = dice(suitor(state, ADA, rapport=rapport), *faces)
+    return claim(state, ADA, ORIANE)
+
+
+def test_a_bot_reaches_the_first_target_with_one_card_to_keep_the_ladder_open():
+    state = ada_acts("2C 10D 2D 3D 4H 5H 6S", 3, 3, 3)  # 9: 10D alone, or 2D 3D 4H
+    assert decides(state, ADA) == PlayCards(ADA, cards("10D"))
+
+
+def test_a_bot_rerolls_to_bring_the_first_target_within_one_cards_reach():
+    # 16: one card cannot reach it; a new third die of 4 or less brings it to 10.
+    state = ada_acts("2C 10D 2D 3D 4H 5H 6S", 3, 3, 10, rapport=2)
+    assert decides(state, ADA) == Reroll(ADA, 2)
+
+
+def test_a_bot_keeps_its_last_chip_for_the_round_end_instead_of_a_reroll():
+    state = ada_acts("2C 10D 2D 3D 4H 5H 6S", 3, 3, 10, rapport=1)
+    assert decides(state, ADA) == PlayCards(ADA, cards("6S 10D"))
+
+
+def climbed_twice(third: str, rapport: int = 2):
+    """Ada reached 8 with 8D and 7 with 9D, holding ``third`` and low cards: raise again?"""
+    state = ada_acts(f"2C 8D 9D {third} 2H 3H 4H", 2, 3, 3, rapport=rapport)
+    state = act(state, PlayCards(ADA, cards("8D")), RaiseStakes(ADA, True))
+    state = act(dice(state, 2, 2, 3), PlayCards(ADA, cards("9D")))
+    assert game.prompt(state).kind == PromptKind.RAISE
+    return state
+
+
+def test_a_bot_raises_for_a_pile_card_when_a_straight_flush_doubles_its_last_card():
+    # 7D after 8D and 9D: a straight flush, 7 counted twice (a chip spent): 14.
+    assert decides(climbed_twice("7D"), ADA) == RaiseStakes(ADA, True)
+
+
+def test_a_bot_stops_short_of_the_third_target_with_one_low_card():
+    assert decides(climbed_twice("7H"), ADA) == RaiseStakes(ADA, False)
+
+
+def test_a_bot_plays_the_straight_flush_at_the_third_target():
+    state = act(dice(climbed_twice("7D"), 4, 5, 5), RaiseStakes(ADA, True))  # 14
+    assert decides(state, ADA) == PlayCards(ADA, cards("7D"), suit_bonus=True)
+
+
+# --- drawing from a pile -----------------------------------------------------------------------
+
+ISOLDE_IS_CLUBS = (Clue(ClueKind.WOMAN_SUIT, woman=ISOLDE, suit=C, positive=True),)
+
+
+def a_third_success(seat: int = ADA, clues=()):
+    """``seat`` reached a third target and may draw (Isolde's pile holds clubs here)."""
+    state = arrange(
+        opened(known_table()),
+        {seat: "2D 3D 4D 8H 9H 10H 5S"},
+        piles={ISOLDE: "JC QC KC AS", ORIANE: "JH QH KH AD", MARISOL: "QS JS KS AH"},
+    )
+    state = suitor(state, seat, clues=state.suitors[seat].clues + clues)
+    state = dice(state, 2, 3, 3)
+    state = claim(state, seat, ISOLDE)
+    state = act(state, PlayCards(seat, cards("8H")), RaiseStakes(seat, True))
+    state = act(dice(state, 2, 3, 3), PlayCards(seat, cards("9H")), RaiseStakes(seat, True))
+    state = act(dice(state, 2, 3, 3), PlayCards(seat, cards("10H")))
+    assert game.prompt(state).kind == PromptKind.DRAW
+    return state
+
+
+def test_a_bot_draws_from_the_pile_likeliest_to_be_of_its_suit():
+    # Ada collects clubs and knows Isolde is of clubs (so Oriane is not).
+    state = a_third_success(ADA, SURE_OF_CLUBS + ISOLDE_IS_CLUBS)
+    assert decides(state, ADA) == DrawFromPile(ADA, ISOLDE)
+
+
+def test_the_tempted_draws_from_the_pile_likeliest_to_show_the_sorceresss_queen():
+    # Edie, the Tempted, knows her match (the sorceress) is of spades and is Marisol.
+    told = (Clue(ClueKind.WOMAN_SUIT, woman=MARISOL, suit=S, positive=True),) + tuple(
+        Clue(ClueKind.NOT_MATCH_SUIT, suit=s) for s in (C, D, H)
+    )
+    state = a_third_success(EDIE, told)
+    assert decides(state, EDIE) == DrawFromPile(EDIE, MARISOL)
+
+
+def test_the_tempted_never_plays_a_queen_the_sorceress_may_have():
+    state = arrange(opened(known_table()), {EDIE: "QS 2D 3D 4D 5D 6D 7D"})
+    state = suitor(state, EDIE, clues=state.suitors[EDIE].clues + SPADES_OR_HEARTS)
+    state = claim(dice(state, 4, 4, 4), EDIE, ORIANE)  # 12: a queen alone would reach it
+    assert decides(state, EDIE) == PlayCards(EDIE, cards("5D 7D"))
+
+
+SPADES_OR_HEARTS = (Clue(ClueKind.NOT_MATCH_SUIT, suit=C), Clue(ClueKind.NOT_MATCH_SUIT, suit=D))
+"""The Tempted's match (the sorceress) is of spades or hearts (and Edie's starter clue
+says not hearts)."""
+
+
+# --- the round end ---------------------------------------------------------------------------
+
+
+def spending(seat: int, hand: str, discard: str, clues=()):
+    """Every suitor declined; ``seat`` alone has a chip to spend, holding ``hand``, and the
+    discard pile holds ``discard`` on top."""
+    state = arrange(opened(known_table()), {seat: hand}, discard=discard)
+    state = suitor(state, seat, rapport=1, clues=state.suitors[seat].clues + clues)
+    state = act(state, *(Decline(s) for s in (ADA, BASIL, 2, 3, EDIE)))
+    assert game.prompt(state).kind == PromptKind.SPEND and game.prompt(state).seats == (seat,)
+    return state
+
+
+def test_a_bot_unsure_of_the_sorceress_buys_a_clue_before_gathering_its_suit():
+    # Sure of clubs, she knows nothing of which woman holds which suit yet.
+    state = spending(ADA, "2C 3C 4C 5C", "6C 7C 8C", SURE_OF_CLUBS)
+    assert decides(state, ADA) == SpendRapport(ADA, SpendChoice.CLUE, clue_kind=ClueKind.WOMAN_SUIT)
+
+
+def test_a_bot_sure_enough_to_retire_gathers_its_suit_from_the_discard():
+    state = spending(ADA, "2C 3C 4C 5C", "6C 7C 8C", SURE_OF_BOTH)
+    assert decides(state, ADA) == SpendRapport(ADA, SpendChoice.REFILL, cards("8C 7C 6C"))
+
+
+def test_the_tempted_takes_a_queen_the_sorceress_may_have_from_the_discard():
+    state = spending(EDIE, "2D 3D 4D 5D 6D", "QS 9H 10H", SPADES_OR_HEARTS)
+    assert decides(state, EDIE) == SpendRapport(EDIE, SpendChoice.REFILL, cards("QS 10H"))
+
+
+def test_a_bot_argues_with_a_suitor_whose_clues_it_has_not_seen():
+    state = arrange(opened(known_table()), {ADA: "2C 9D 10D 8H 7S 6S 5S"})
+    seen = tuple((s, Clue(ClueKind.NOT_SORCERESS_SUIT, suit=C)) for s in (BASIL, 2, 3))
+    state = suitor(evolve(state, round=2), ADA, rapport=2, seen=seen)
+    assert decides(state, ADA) == StartArgument(ADA, EDIE, 1)

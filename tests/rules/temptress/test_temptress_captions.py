@@ -143,7 +143,7 @@ def cora_opposes_basil() -> TemptressState:
     state = arrange(
         opened(known_table()), {BASIL: "10C 2D 3D 4D 5D 6D 7D", CORA: "10H 2H 3S 4S 5S 6S 7S"}
     )
-    state = claim(dice(state, 5, 5, 5), BASIL, SERAPHINE, joiners=(CORA,))
+    state = claim(dice(state, 5, 5, 5), BASIL, SERAPHINE, joiners=(CORA,), description="bows low")
     return act(state, PlayCards(CORA, cards("10H 2H")))
 
 
@@ -168,9 +168,9 @@ def test_the_highest_total_prevails_in_an_opposed_action_even_below_the_target()
         "own results once the action is over."
     )
     assert event_caption(state, EventKind.PREVAILS) == (
-        "In an opposed action only the highest total on the last target gets their "
-        "intention, reached or not: Cora had it, so Cora's aim in this scene succeeds. "
-        "Rapport was already paid to each by their own results."
+        "In an opposed action the highest total on the last target prevails, reached or "
+        "not: the story goes on as Cora meant it (the seed calls this getting their "
+        "intention). Rapport was already paid to each by their own results."
     )
 
 
@@ -256,7 +256,7 @@ def test_a_round_nobody_was_cut_short_of_begins_with_the_floor_open():
 
 def test_the_vote_caption_names_the_actor_and_the_count_so_far():
     state = arrange(opened(known_table()), {BASIL: "10C 2D 3D 4D 5D 6D 7D"})
-    state = claim(dice(state, 3, 3, 3), BASIL, SERAPHINE)
+    state = claim(dice(state, 3, 3, 3), BASIL, SERAPHINE, description="bows low")
     state = act(state, PlayCards(BASIL, cards("10C")), RaiseStakes(BASIL, False))
     state = act(state, Vote(ADA, VoteChoice.YES))
     assert prompt_caption(state) == (
@@ -411,7 +411,7 @@ def test_the_vote_caption_names_the_actor_after_the_last_vote_too():
     """The last vote closes the action; the actor is the event's own fact, so its caption
     still names them (it used to say "the actor" once the action was closed)."""
     state = arrange(opened(known_table()), {BASIL: "10C 2D 3D 4D 5D 6D 7D"})
-    state = claim(dice(state, 3, 3, 3), BASIL, SERAPHINE)
+    state = claim(dice(state, 3, 3, 3), BASIL, SERAPHINE, description="bows low")
     state = act(state, PlayCards(BASIL, cards("10C")), RaiseStakes(BASIL, False))
     state = vote_all(state, VoteChoice.NO)
     assert public(state).contest is None

@@ -25,6 +25,7 @@ from rules.temptress.actions import (
     NarratorEndRound,
     NarratorReviewStakes,
     NarratorSettleTie,
+    NarratorTells,
     NarratorVerdict,
     PlayCards,
     RaiseStakes,
@@ -212,6 +213,7 @@ def test_the_narrator_at_the_floor_awards_a_chip_or_ends_the_round():
     assert rows(narrator) == [
         ("Award a Rapport chip", "", 0, "award"),
         ("End the round", "", 0, "end_round"),
+        ("Tell the table a line", "", 0, "tell"),
     ]
     assert keyed(narrator, "end_round").value == NarratorEndRound(NARRATOR)
     whom = then(keyed(narrator, "award"))
@@ -271,7 +273,7 @@ def test_each_die_may_be_rerolled_for_a_chip():
     assert [o.value for o in rerolls] == [Reroll(ADA, die) for die in range(3)]
 
 
-def test_a_reroll_is_closed_without_a_chip_after_one_reroll_and_in_an_argument():
+def test_a_reroll_is_closed_without_a_chip_after_one_reroll_and_to_the_other_side():
     poor = ada_courts("9C 2D 3D 4D 5D 6D 7D", 9, 8, 7)
     option = choices(poor, ADA).rerolls[0]
     assert option.closed == "A re-roll costs a Rapport chip, and you have none."
@@ -283,8 +285,10 @@ def test_a_reroll_is_closed_without_a_chip_after_one_reroll_and_in_an_argument()
     assert again.rerolls[1].closed == "You have already re-rolled a die in this action."
     closed_as_refused(rerolled, again.rerolls[1])
     arguing = staked(StakeKind.SEE_HAND, StakeKind.PROMISE, 5, 5, 5)
-    option = choices(suitor(arguing, ADA, rapport=1), ADA).rerolls[2]
-    assert option.closed == "No Rapport may be spent to excel in an argument."
+    assert choices(suitor(arguing, ADA, rapport=1), ADA).rerolls[2].closed == ""
+    basil = act(suitor(arguing, BASIL, rapport=1), PlayCards(ADA, cards("2S")))
+    option = choices(basil, BASIL).rerolls[2]
+    assert option.closed == "Only the suitor who started the argument may re-roll a die."
 
 
 def test_a_pair_spend_opens_for_cards_that_hold_a_pair():
@@ -351,11 +355,11 @@ def test_both_spends_together_must_be_paid_for():
     assert rich.spends_refusal(True, True) == ""
 
 
-def test_no_spend_is_open_in_an_argument():
+def test_no_spend_is_open_in_an_argument_once_the_cards_reach_the_target():
     state = suitor(staked(StakeKind.SEE_HAND, StakeKind.PROMISE, 5, 5, 5), ADA, rapport=2)
     play = choices(state, ADA)
     assert play.arguing
-    reason = "No Rapport may be spent to excel in an argument."
+    reason = "Your cards reach 15 alone: no Rapport to inflate it."
     assert [o.closed for o in play.spends(cards("10C 9C 8C"))] == [reason, reason]
     assert refused(state, play.action(cards("10C 9C 8C"), False, True)) == reason
 
@@ -412,6 +416,7 @@ def test_a_tie_is_settled_by_the_narrator_among_the_tied():
     assert [(o.label, o.value) for o in tie.options] == [
         ("Ada", NarratorSettleTie(NARRATOR, ADA)),
         ("Basil", NarratorSettleTie(NARRATOR, BASIL)),
+        ("Tell the table a line", NarratorTells(NARRATOR)),
     ]
 
 

@@ -96,11 +96,18 @@ NARRATOR = 5
 EVERYONE = (ADA, BASIL, CORA, DMITRI, EDIE)
 
 
-def ada_courts(hand: str, *faces: int, rapport: int = 0, person: bool = False, woman=ORIANE):
-    """Ada alone courts ``woman`` holding ``hand``; the first target shows ``faces``."""
+LINE = "recites a sonnet by the lagoon"
+"""What Ada says as she courts, in most tests: a typed line, which the island's table votes on."""
+
+
+def ada_courts(
+    hand: str, *faces: int, rapport: int = 0, person: bool = False, woman=ORIANE, line: str = LINE
+):
+    """Ada alone courts ``woman`` holding ``hand`` (saying ``line``, so the island's table
+    votes on it); the first target shows ``faces``."""
     state = arrange(known_table(person=person), {ADA: hand})
     state = dice(suitor(state, ADA, rapport=rapport), *faces)
-    return claim(state, ADA, woman)
+    return claim(state, ADA, woman, description=line)
 
 
 def seats_on_the_floor(state):
@@ -667,16 +674,17 @@ def test_playing_a_face_up_card_means_laying_another_one_face_up():
     assert game.prompt(state).kind == PromptKind.FAUX_PAS
     state = act(state, RevealFauxPas(ADA, card("5C")))
     assert state.suitors[ADA].faceup == cards("5C")
-    assert prompt_kind(state) == PromptKind.VOTE
+    assert prompt_kind(state) == PromptKind.FLOOR  # no line typed: no vote
 
 
 # --- opposed actions --------------------------------------------------------------------------
 
 
 def opposed(ada: str, basil: str, *faces: int, person: bool = False):
-    """Ada courts Oriane and Basil joins in opposition; the first target shows ``faces``."""
+    """Ada courts Oriane (saying ``LINE``) and Basil joins in opposition; the first target
+    shows ``faces``."""
     state = arrange(known_table(person=person), {ADA: ada, BASIL: basil})
-    return claim(dice(state, *faces), ADA, ORIANE, joiners=(BASIL,))
+    return claim(dice(state, *faces), ADA, ORIANE, joiners=(BASIL,), description=LINE)
 
 
 def test_all_players_receive_rapport_as_normal_so_a_missed_first_target_earns_no_later_one():
@@ -693,7 +701,7 @@ def test_all_players_receive_rapport_as_normal_so_a_missed_first_target_earns_no
         "Ada misses it; Basil reaches it.",
         "Ada gains 1 Rapport and a Faux Pas.",
         "Basil gains nothing.",
-        "Basil prevails and gets their intention.",
+        "Basil prevails: their approach carries the day.",
     ]
     assert after.suitors[BASIL].rapport == state.suitors[BASIL].rapport
 
@@ -710,7 +718,7 @@ def test_only_the_highest_total_may_raise():
         "Basil does not raise the stakes.",
         "Ada gains 1 Rapport.",
         "Basil gains 1 Rapport.",
-        "Basil prevails and gets their intention.",
+        "Basil prevails: their approach carries the day.",
     ]
     assert prompt_kind(after) == PromptKind.VOTE
 
@@ -745,7 +753,7 @@ def test_everyone_with_budget_plays_toward_a_raise_on_their_own_ladder():
         "Ada reaches it; Basil misses it.",
         "Ada gains 3 Rapport.",
         "Basil gains 1 Rapport and a Faux Pas.",
-        "Ada prevails and gets their intention.",
+        "Ada prevails: their approach carries the day.",
     ]
     assert (after.suitors[ADA].rapport, after.suitors[ADA].faux_pas) == (3, 0)
     assert (after.suitors[BASIL].rapport, after.suitors[BASIL].faux_pas) == (1, 1)
@@ -776,7 +784,7 @@ def test_the_highest_on_the_latest_target_prevails_even_when_missing_it():
         "Ada misses it; Basil misses it.",
         "Ada gains nothing.",
         "Basil gains nothing.",
-        "Ada prevails and gets their intention.",
+        "Ada prevails: their approach carries the day.",
     ]
 
 
@@ -790,7 +798,7 @@ def test_a_tie_for_the_intention_is_settled_by_a_roll_off_on_the_island():
         "Ada gains 1 Rapport.",
         "Basil gains 1 Rapport.",
         "Roll-off: Ada 3, Basil 8.",
-        "Basil prevails and gets their intention.",
+        "Basil prevails: their approach carries the day.",
     ]
 
 
@@ -818,7 +826,9 @@ def test_a_tie_for_the_intention_is_settled_by_a_person_narrator():
 def finished_solo(person: bool = False, reach: bool = True):
     """Ada's solo action, played out up to the vote or the narrator's verdict."""
     state = ada_courts(
-        "9C 2D 3D 4D 5D 6D 7D", *((3, 3, 3) if reach else (10, 10, 10)), person=person
+        "9C 2D 3D 4D 5D 6D 7D",
+        *((3, 3, 3) if reach else (10, 10, 10)),
+        person=person,
     )
     state = act(state, PlayCards(ADA, cards("9C 2D 3D")))
     assert state.suitors[ADA].rapport == (1 if reach else 0)
@@ -1080,12 +1090,12 @@ def test_the_initiator_plays_first_in_an_argument():
     assert game.prompt(state).text == "Ada: play cards toward 15."
 
 
-def test_no_rapport_is_spent_to_excel_in_an_argument():
+def test_no_rapport_is_spent_to_inflate_a_total_in_an_argument():
     state = staked(StakeKind.SEE_HAND, StakeKind.PROMISE, 5, 5, 5)
-    reason = "No Rapport may be spent to excel in an argument."
-    assert refused(state, Reroll(ADA, 0)) == reason
+    reason = "Your cards reach 15 alone: no Rapport to inflate it."
     assert refused(state, PlayCards(ADA, cards("10C 9C 8C"), suit_bonus=True)) == reason
-    assert refused(state, PlayCards(ADA, cards("10C"), pair_bonus=True)) == reason
+    assert refused(state, PlayCards(ADA, cards("10C 9C"), pair_bonus=True)) == reason
+    assert act(dice(state, 1), Reroll(ADA, 0)).contest.targets == (11,)  # the initiator's
 
 
 def test_an_argument_gains_no_rapport_or_faux_pas_and_its_cards_are_discarded():
@@ -1462,9 +1472,7 @@ def test_a_round_ends_when_a_pile_is_emptied():
 def test_a_round_ends_when_every_suitor_is_out_of_cards():
     state = arrange(known_table(3), {ADA: "9C", BASIL: "", CORA: ""})
     state = claim(dice(state, 1, 1, 1), ADA, ORIANE)
-    state = act(state, PlayCards(ADA, cards("9C")))
-    assert prompt_kind(state) == PromptKind.VOTE  # no cards left: no raise
-    after = vote_all(state)
+    after = act(state, PlayCards(ADA, cards("9C")))  # no cards left: no raise; no line: no vote
     assert "Round 1 ends: every suitor is out of cards." in lines(state, after)
 
 
@@ -1725,7 +1733,7 @@ MARKERS = {
     "sees what was staked": "see stake",
     "stake was off the table": "stake off",
     "Roll-off": "roll-off",
-    "prevails and gets their intention": "prevailed",
+    "prevails: ": "prevailed",
     "success with a twist": "twist",
     "re-roll": "re-roll",
     "(+": "excel bonus",
@@ -1755,9 +1763,9 @@ def test_random_play_with_honours_in_hand_keeps_every_invariant_and_ends():
 def test_random_play_walks_every_path_of_the_rules():
     """100 more random games: every prompt, every action and every rare path occurs."""
     seen: Counter[str] = Counter()
-    for seed in range(5_000, 5_050):
+    for seed in range(6_000, 6_050):
         play_checked(fresh(seed, **game_table(seed)), leaning_policy(seed), RANDOM_BOUND, seen)
-    for seed in range(5_050, 5_100):
+    for seed in range(6_050, 6_100):
         state = honours_in_hands(fresh(seed, **game_table(seed)), piles_left=1 + seed % 2)
         play_checked(state, leaning_policy(seed), RANDOM_BOUND, seen)
     missing = [k for k in PromptKind if not seen["prompt:" + k]]

@@ -53,6 +53,7 @@ async def test_everyone_answers_join_or_stay_out_at_once_with_their_numbers(tmp_
         await pilot.press("1")
         await settle(pilot)
         assert "Ann is not asked now." in screen_text(app)
+        assert app.screen.deciding() == BO  # k would open Bo's clue book: he pressed last
         await pilot.press("enter")
         await settle(pilot)
         state = app.flow.session.state

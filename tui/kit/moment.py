@@ -26,7 +26,8 @@ from tui.port import Table
 ANSWER_HELP = (
     " Everyone asked answers at once: press your own number (it is beside your name) to "
     "change your answer, then Enter gives every answer together; nobody who pressed "
-    "nothing gives the last answer shown."
+    "nothing gives the last answer shown. A key that opens your own screen (a clue book) "
+    "opens it for whoever pressed their number last."
 )
 SPEAKER_HELP = (
     " Several may take the floor: press your own number to be the one whose keys act "

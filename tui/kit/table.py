@@ -278,8 +278,7 @@ class TableScreen(TakeBack, GameScreen):
             options = open_options(self.table.view(seat).choices)
             if options:
                 self.moment.change(seat, options)
-        else:
-            self.moment.speaker = seat
+        self.moment.speaker = seat  # (their private screens, such as a clue book, are theirs)
         self.refresh_view()
 
     @after_keys

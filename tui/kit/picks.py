@@ -71,7 +71,24 @@ class NumberTyped:
 
 
 class _Numbered:
-    """The digits' key in the bar follows the list's length."""
+    """A list whose options a typed number reaches (``number``); the digits' key in the
+    bar follows the list's length."""
+
+    option_count: int
+
+    def __init__(self, *content: Any, **kwargs: Any) -> None:
+        self.number = NumberTyped()
+        super().__init__(*content, **kwargs)
+
+    def add_options(self, new_options: Any) -> Self:
+        super().add_options(new_options)  # type: ignore[misc]
+        self._show_numbers(self.option_count)
+        return self
+
+    def clear_options(self) -> Self:
+        super().clear_options()  # type: ignore[misc]
+        self._show_numbers(0)
+        return self
 
     def _show_numbers(self, count: int) -> None:
         bindings = self._bindings  # type: ignore[attr-defined]  # (the widget's own copy)
@@ -89,20 +106,6 @@ class PickList(_Numbered, CardList):
 
     BINDINGS: ClassVar[list[BindingType]] = [*PICK_DIGITS]
 
-    def __init__(self, *content: Any, **kwargs: Any) -> None:
-        self.number = NumberTyped()
-        super().__init__(*content, **kwargs)
-
-    def add_options(self, new_options: Any) -> Self:
-        super().add_options(new_options)
-        self._show_numbers(self.option_count)
-        return self
-
-    def clear_options(self) -> Self:
-        super().clear_options()
-        self._show_numbers(0)
-        return self
-
     def action_pick(self, digit: str) -> None:
         index, _ = self.number.digit(digit, self.option_count, time.monotonic())
         if index is not None:
@@ -114,20 +117,6 @@ class PickTicks(_Numbered, CardSelection[SelectionType], Generic[SelectionType])
     under the cursor, and the cursor goes there."""
 
     BINDINGS: ClassVar[list[BindingType]] = [*PICK_DIGITS]
-
-    def __init__(self, *selections: Any, **kwargs: Any) -> None:
-        self.number = NumberTyped()
-        super().__init__(*selections, **kwargs)
-
-    def add_options(self, items: Any) -> Self:
-        super().add_options(items)
-        self._show_numbers(self.option_count)
-        return self
-
-    def clear_options(self) -> Self:
-        super().clear_options()
-        self._show_numbers(0)
-        return self
 
     def action_pick(self, digit: str) -> None:
         index, instead = self.number.digit(digit, self.option_count, time.monotonic())

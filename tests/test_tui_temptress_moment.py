@@ -7,16 +7,20 @@ Three people (Ann, Bo, Cy) and two bots (Dot, Eve) at one keyboard, the island n
 from __future__ import annotations
 
 from pathlib import Path
+from types import SimpleNamespace
 
 from attrs import evolve
 
 from rules.registry import get
 from rules.session import BOT, SeatPlan, Session
 from rules.simulate import bot_config
-from rules.temptress.actions import ClaimFloor, Decline
+from rules.temptress.actions import ClaimFloor, Decline, Join
 from rules.temptress.state import PromptKind
 from tests.temptress_tui_helpers import footer
 from tests.tui_helpers import handing_over, make_app, screen_text, settle
+from tui.flow_joined import JoinedSeats
+from tui.kit.moment import asked_here
+from tui.port import SessionTable
 from tui.screens.curtain import CurtainScreen
 from tui.temptress.table import TemptressTable
 
@@ -122,3 +126,21 @@ async def test_a_round_with_three_people_and_two_bots_opens_no_curtain_for_a_bot
             await settle(pilot)
         assert flow.session.state.round == 2
     assert bot_actions >= 1 and moments >= 1
+
+
+def test_a_seat_played_from_its_own_terminal_is_never_answered_for_at_this_keyboard():
+    """A guest at a terminal of their own answers there: the bots here answer first, then
+    only the people at this keyboard take part in the moment; the joined seat is never
+    asked here, whatever keys this keyboard presses."""
+    start = session().apply(ClaimFloor(ANN, 0, "sings her a shanty on the shore"))
+    table = SessionTable(start)
+    seating = JoinedSeats(table, frozenset({BO}), redraw=lambda: None, bots_first=True)
+    prompt = start.prompt
+    assert prompt.kind == PromptKind.JOIN and set(prompt.seats) == {BO, CY, DOT, EVE}
+    assert seating.here(prompt) in BOTS  # the bots answer first, silently
+    here = SimpleNamespace(seats=seating.seats, view=table.view)
+    assert asked_here(here, prompt) == (CY,)  # Bo answers at his own terminal
+    after = start
+    for bot in BOTS:
+        after = after.apply(Join(bot, False))
+    assert seating.here(after.prompt) == CY

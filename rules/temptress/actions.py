@@ -267,11 +267,6 @@ ACTION_TYPES = (
     AnswerArgument,
     SetStake,
     SpendRapport,
-    NarratorVerdict,
-    NarratorAward,
-    NarratorEndRound,
-    NarratorSettleTie,
-    NarratorReviewStakes,
-    NarratorTrim,
+    *NARRATOR_RULINGS,
     NarratorTells,
 )

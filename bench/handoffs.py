@@ -13,11 +13,15 @@ For the Temptress (3 people + 2 bots, the island narrating) it also prints the p
 table: person keys per round, the hand-off keys above plus the keys people press to
 decide (``decision_keys``: replayed from the game's moves, with its model of the keys
 each step takes); curtains per round; answers about a bot's action asked of one person
-at a time (a moment where everyone answers at once counts as none); and an estimate of
-the minutes a whole game takes: ``KEY_SECONDS`` a key, ``CURTAIN_SECONDS`` a curtain,
-``BOT_SECONDS`` a bot's move. Its goals: person keys at most half of ``BASELINE_KEYS``
-(this script on the commit issue 30 started from), no such questions, and a game
-within ``GAME_MINUTES``. ``--game temptress`` measures that table alone.
+at a time (a moment where everyone answers at once counts as none); the fewest person
+keys any table could take for the same moves (``least_keys``: what the moves cost with
+no screen in the way); and an estimate of the minutes a whole game takes:
+``KEY_SECONDS`` a key, ``CURTAIN_SECONDS`` a curtain, ``BOT_SECONDS`` a bot's move, a
+round's keys and curtains as the app games measured them, times the rounds a game lasts
+over ``LENGTH_GAMES`` games played by the rules alone (``game_length``). Its
+goals: person keys at most half of ``BASELINE_KEYS`` (this script on the commit issue 30
+started from), no such questions, and a game within ``GAME_MINUTES``. ``--game temptress``
+measures that table alone.
 
     .venv/bin/python bench/handoffs.py [--games N] [--game ID]
 """
@@ -36,9 +40,10 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from rules import registry  # noqa: E402
+from rules.engine import Seat  # noqa: E402
 from rules.pins import hash_pin  # noqa: E402
 from rules.session import BOT, PERSON, SeatPlan, Session  # noqa: E402
-from rules.simulate import bot_config  # noqa: E402
+from rules.simulate import bot_config, play_out  # noqa: E402
 from tests.screen_sweep import Keyboard, Moment, drive, pin_of  # noqa: E402
 from tests.tui_helpers import make_app  # noqa: E402
 from tui.flow import NOTES_DOING  # noqa: E402
@@ -89,6 +94,8 @@ class Count:
     """Answers about a bot's action asked of one person at a time, in the rounds."""
     bot_moves: int = 0
     """Moves the bots made (each waits the table's bot delay)."""
+    least: int = 0
+    """The fewest person keys any table could take for the same moves (``least_keys``)."""
     games: int = 0
 
     def add(self, other: Count) -> None:
@@ -102,6 +109,7 @@ class Count:
         self.decisions += other.decisions
         self.questions += other.questions
         self.bot_moves += other.bot_moves
+        self.least += other.least
         self.games += other.games
 
 
@@ -169,6 +177,56 @@ def decision_keys(start: Session, final: Session, people: frozenset[int], count:
         state, contests = _applied(game, state, action, contests)
 
 
+PRIVATE_MOVES = frozenset({"PlayCards", "RevealFauxPas"})
+"""Moves no one can choose without looking at their own hand (and a refill from the
+discard, ``_private``)."""
+
+
+def _private(action: Any) -> bool:
+    refill = type(action).__name__ == "SpendRapport" and str(action.choice) == "refill"
+    return type(action).__name__ in PRIVATE_MOVES or refill
+
+
+def least_keys(
+    start: Session, final: Session, people: frozenset[int], pins: frozenset[int], count: Count
+) -> None:
+    """The fewest person keys any table could take to make the same moves, whatever its
+    screens: one key for each decision a person makes alone; one for each public moment,
+    however many answer in it (somebody has to say it is over: nothing is decided by the
+    clock); and for each visit to a move that needs the person's own hand (a play, a
+    Faux Pas card, a refill), one key to lift the curtain and the four digits of a PIN on
+    a seat that has one (a visit lasts while the same person goes on moving). Where this
+    is above a goal, no screen design meets the goal for these moves."""
+    game, state = start.game, start.state
+    open_moment: tuple[object, ...] | None = None
+    visiting: Seat | None = None
+    contests = 0
+    for action in final.actions:
+        prompt = game.prompt(state)
+        seat = getattr(action, "seat", None)
+        if prompt is None or prompt.kind == "final":
+            state, contests = _applied(game, state, action, contests)
+            visiting = None
+            continue
+        if seat in people:
+            name = type(action).__name__
+            if prompt.kind in ANSWERS or (prompt.kind == "floor" and name == "Decline"):
+                contest = getattr(state, "contest", None)
+                group = (prompt.kind, state.round, contests, len(getattr(contest, "plays", ())))
+                count.least += group != open_moment
+                open_moment = group
+            else:
+                open_moment = None
+                count.least += 1
+                if _private(action) and visiting != seat:
+                    count.least += 1 + 4 * (seat in pins)
+        else:
+            open_moment = None
+        if seat != visiting:
+            visiting = seat if seat in people and _private(action) else None
+        state, contests = _applied(game, state, action, contests)
+
+
 def _applied(game: Any, state: Any, action: Any, contests: int) -> tuple[Any, int]:
     """The state after ``action``, and the contests begun so far (one more when it began
     one)."""
@@ -225,6 +283,8 @@ async def _count(setting: Setting, seed: int, folder: Path) -> Count:
     count.rounds = len(count.curtains)
     people = frozenset(s for s, kind in enumerate(setting.kinds) if kind == PERSON)
     decision_keys(session, final, people, count)
+    pins = frozenset(s for s in people if session.seats[s].pin_hash is not None)
+    least_keys(session, final, people, pins, count)
     count.games = 1
     return count
 
@@ -278,15 +338,34 @@ with this script (``decision_keys``' model): the goal is at most half of it."""
 GAME_MINUTES = 45.0
 
 
+LENGTH_GAMES = 40
+"""Games played by the rules alone (every seat deciding as its bot would, as the people in
+the app games do) to tell how many rounds a game lasts: a handful of app games would say
+more about their deals than about the game."""
+
+
+def game_length(setting: Setting) -> tuple[float, float]:
+    """The rounds a game of ``setting`` lasts and its bots' moves, each a mean over
+    ``LENGTH_GAMES`` games."""
+    rounds = moves = 0
+    people = {seat for seat, kind in enumerate(setting.kinds) if kind == PERSON}
+    for seed in range(1, LENGTH_GAMES + 1):
+        session = _session(setting, seed)
+        final = play_out(session, 100_000, [session.bot_for(s) for s in range(len(session.seats))])
+        rounds += final.turn
+        moves += sum(getattr(a, "seat", None) not in people for a in final.actions)
+    return rounds / LENGTH_GAMES, moves / LENGTH_GAMES
+
+
 def party_table(found: list[tuple[Setting, Count, int]]) -> str:
     """The Temptress as a party game (3 people + 2 bots, the island narrating): person keys
     per round (hand-offs and decisions), curtains, answers about a bot's action asked of one
     person at a time, and the minutes a whole game takes in the model."""
     lines = [
-        "| game | seats | person keys per round (hand-offs + decisions) | goal | curtains per "
-        "round | questions about a bot's action per round | goal | minutes per game "
-        "(model) | goal | met |",
-        "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |",
+        "| game | seats | person keys per round (hand-offs + decisions) | goal | the fewest "
+        "any table could take | curtains per round | questions about a bot's action per "
+        "round | goal | minutes per game (model; rounds a game) | goal | met |",
+        "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |",
     ]
     for setting, count, games in found:
         if setting.game_id != "temptress":
@@ -294,13 +373,15 @@ def party_table(found: list[tuple[Setting, Count, int]]) -> str:
         rounds = max(count.rounds, 1)
         keys = (count.keys + count.decisions) / rounds
         per_round = sum(count.curtains.values()) / rounds
-        curtains = sum(count.curtains.values()) + sum(count.apart.values())
-        seconds = (
+        # A round's seconds from the games played through the app; how many rounds a game
+        # lasts, and its bots' moves, from many more games played by the rules alone.
+        round_seconds = (
             (count.keys + count.decisions) * KEY_SECONDS
-            + curtains * CURTAIN_SECONDS
-            + count.bot_moves * BOT_SECONDS
-        )
-        minutes = seconds / 60 / max(games, 1)
+            + sum(count.curtains.values()) * CURTAIN_SECONDS
+        ) / rounds
+        apart = sum(count.apart.values()) / max(games, 1) * CURTAIN_SECONDS
+        mean_rounds, bot_moves = game_length(setting)
+        minutes = (round_seconds * mean_rounds + apart + bot_moves * BOT_SECONDS) / 60
         goal = (
             "n/a"
             if BASELINE_KEYS is None
@@ -313,8 +394,10 @@ def party_table(found: list[tuple[Setting, Count, int]]) -> str:
         )
         lines.append(
             f"| {setting.game_id} | {setting.label} | {keys:.1f} ({count.keys / rounds:.1f} + "
-            f"{count.decisions / rounds:.1f}) | {goal} | {per_round:.1f} "
-            f"| {count.questions / rounds:.1f} | 0 | {minutes:.0f} | <= {GAME_MINUTES:.0f} "
+            f"{count.decisions / rounds:.1f}) | {goal} | {count.least / rounds:.1f} "
+            f"| {per_round:.1f} "
+            f"| {count.questions / rounds:.1f} | 0 | {minutes:.0f} ({mean_rounds:.1f} rounds) "
+            f"| <= {GAME_MINUTES:.0f} "
             f"| {'yes' if met else 'NO'} |"
         )
     return "\n".join(lines)

@@ -85,12 +85,13 @@ def first_seen(
 
 def hint(session: Session[S], seat: Seat) -> str:
     """What ``seat``'s prompt means and the pick worth weighing ('' when it is not
-    ``seat``'s to decide). Worked out from the public view and ``seat``'s own."""
+    ``seat``'s to decide), said to ``seat`` ("you") where the game's captions can. Worked
+    out from the public view and ``seat``'s own."""
     prompt = session.prompt
     if prompt is None or seat not in prompt.seats:
         return ""
     view = session.view(seat)
-    meaning = session_prompt(session)
+    meaning = session_prompt(session, seat)  # (spoken to the person: "you")
     try:
         pick = session.bot_for(seat).choose(view)
     except (ValueError, IllegalAction):  # (a bot with nothing to say: the meaning alone)

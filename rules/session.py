@@ -69,9 +69,20 @@ class Session(Generic[StateT]):
         return cls(game, config, seed, seats, (), game.new(config, seed))
 
     def apply(self, action: object) -> Session[StateT]:
-        """The session after ``action`` (IllegalAction propagates, nothing changes)."""
+        """The session after ``action`` (IllegalAction propagates, nothing changes). A move
+        that adds a seat (someone walks in) seats a person under the name the game gives."""
         state = self.game.apply(self.state, action)
-        return evolve(self, actions=self.actions + (action,), state=state)
+        return evolve(
+            self, actions=self.actions + (action,), state=state, seats=self._seated(state)
+        )
+
+    def _seated(self, state: StateT) -> tuple[SeatPlan, ...]:
+        """The seats after a move to ``state``: the same, and one more for each seat the
+        game added (its seats only ever grow; none is renumbered)."""
+        names = self.game.seat_names(state)
+        if len(names) <= len(self.seats):
+            return self.seats
+        return self.seats + tuple(SeatPlan(name) for name in names[len(self.seats) :])
 
     def refusal(self, action: object) -> str | None:
         """Why the rules refuse ``action`` now (None: it would be applied)."""

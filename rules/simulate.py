@@ -130,13 +130,15 @@ def play_out(
     session: Session[S], max_actions: int, seated: Sequence[Bot[View, object]] | None = None
 ) -> Session[S]:
     """Let the seats play until the game ends or ``max_actions`` have been applied: the
-    deciders ``seated`` (one a seat: ``rules.policies.players``), by default the bots."""
+    deciders ``seated`` (one a seat: ``rules.policies.players``), by default the bots. A
+    seat added during the game (someone walked in) is played by the game's bot."""
     for _ in range(max_actions):
         prompt = session.prompt
         if prompt is None:
             break
         seat = prompt.seats[0]
-        decider = session.bot_for(seat) if seated is None else seated[seat]
+        own = seated is not None and seat < len(seated)
+        decider = seated[seat] if seated is not None and own else session.bot_for(seat)
         session = session.apply(decider.choose(session.view(seat)))
     return session
 
@@ -187,9 +189,11 @@ def simulate(
             continue
         decided += bool(outcome.winners)
         for seat in outcome.winners:
-            wins[seat] += 1
+            if seat < len(table):  # (the table's seats: not any who walked in)
+                wins[seat] += 1
         for seat in outcome.losers:
-            losses[seat] += 1
+            if seat < len(table):
+                losses[seat] += 1
         for seat in range(len(table)):
             for key, value in game.seat_stats(session.state, seat).items():
                 extras[seat][key] = extras[seat].get(key, 0) + value

@@ -45,9 +45,9 @@ def take_back_refusal(before: Session[S], after: Session[S], seat: Seat) -> str 
         return CHANCE
     game = after.game
     for other in range(len(after.seats)):
-        if other != seat and game.secrets_of(before.state, other) != game.secrets_of(
-            after.state, other
-        ):
+        # (a seat the move added had no secrets before it: nothing to ask its state of)
+        had = game.secrets_of(before.state, other) if other < len(before.seats) else None
+        if other != seat and had != game.secrets_of(after.state, other):
             return SECRETS
     return None
 

@@ -60,6 +60,9 @@ EventCaption = Callable[[Event, ViewT], str]
 """A caption that weighs the view: (the event, the public view after it)."""
 PromptCaption = Callable[[Prompt, ViewT], str]
 """A prompt's caption: (the prompt, the public view)."""
+PromptCaptionTo = Callable[[Prompt, ViewT, Seat], str]
+"""A prompt's caption told to one seat it asks, in the second person ("you"): (the prompt,
+the public view, that seat). A coached game's hint speaks to the person this way."""
 
 
 @frozen
@@ -85,6 +88,9 @@ class Captions(Generic[ViewT]):
     """The deal of the game's coached first game (``parlour teach GAME --play``)."""
     pick_words: PickWords | None = None
     """Words for an action of the game's own choices classes (a coaching hint's pick)."""
+    prompts_to: Mapping[StrEnum, PromptCaptionTo[ViewT]] = field(factory=dict)
+    """Prompt captions told to a seat the prompt asks ("you"), by prompt kind; a kind
+    without one is told to that seat as to the table."""
 
     def for_event(self, event: Event, view: ViewT) -> str:
         """Why ``event`` happened and what it means ('' for an event without a kind)."""
@@ -112,8 +118,12 @@ class Captions(Generic[ViewT]):
             self.told is not None and self.told.caption(kind) is not None
         )
 
-    def for_prompt(self, prompt: Prompt, view: ViewT) -> str:
-        """What the table is deciding now, and what each answer would mean."""
+    def for_prompt(self, prompt: Prompt, view: ViewT, to: Seat | None = None) -> str:
+        """What the table is deciding now, and what each answer would mean; told to ``to``
+        (in the second person) when the prompt asks that seat and the game says how."""
+        told = self.prompts_to.get(prompt.kind) if to in prompt.seats else None
+        if told is not None and to is not None:
+            return told(prompt, view, to)
         caption = self.prompts.get(prompt.kind)
         return caption(prompt, view) if caption is not None else ""
 
@@ -152,13 +162,14 @@ def explained_step(game: GameInfo[L, V], before: L | None, after: L) -> tuple[Ex
     )
 
 
-def explained_prompt(game: GameInfo[S, V], state: S) -> str:
-    """What the table decides next and what it means ('' when the game is over)."""
+def explained_prompt(game: GameInfo[S, V], state: S, to: Seat | None = None) -> str:
+    """What the table decides next and what it means ('' when the game is over); told to
+    the seat ``to`` ("you") where the game's captions say how."""
     prompt = game.prompt(state)
     captions = captions_of(game)
     if prompt is None or captions is None:
         return ""
-    return captions.for_prompt(prompt, game.view(state, None))
+    return captions.for_prompt(prompt, game.view(state, None), to)
 
 
 def session_step(before: Session[L] | None, after: Session[L]) -> tuple[Explained, ...]:
@@ -166,6 +177,6 @@ def session_step(before: Session[L] | None, after: Session[L]) -> tuple[Explaine
     return explained_step(after.game, None if before is None else before.state, after.state)
 
 
-def session_prompt(session: Session[S]) -> str:
-    """``explained_prompt`` of a session's moment."""
-    return explained_prompt(session.game, session.state)
+def session_prompt(session: Session[S], to: Seat | None = None) -> str:
+    """``explained_prompt`` of a session's moment (told to ``to``, when given)."""
+    return explained_prompt(session.game, session.state, to)

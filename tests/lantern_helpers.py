@@ -33,13 +33,13 @@ from rules.lantern.state import (
     BETWEEN_TURNS,
     Begin,
     Interrupt,
-    Keeper,
     LanternConfig,
     LanternState,
     Phase,
     Play,
     Restock,
 )
+from rules.lantern.tavern import bard_seats, barkeep_seat
 from rules.session import BOT, SeatPlan, Session
 from tests import playouts
 from tests.playouts import Policy, Step, acting
@@ -124,8 +124,24 @@ def fresh(seed: int = 0, bards: int = 3, **options: Any) -> LanternState:
     return game.new(config(bards, **options), seed)
 
 
+def old_rules(state: LanternState) -> LanternState:
+    """``state`` as a tale saved before issue 31 replays it: the teller's word decides the
+    Loose End and the ties at a table without a Barkeep, a play may be interrupted only in
+    its window, the turn timer's third sleep sends a Bard Under The Table, and nobody new
+    walks in nor does the bar change hands."""
+    made = evolve(
+        state.config,
+        table_judges=False,
+        late_interruptions=False,
+        called_under=False,
+        walk_ins=False,
+    )
+    return evolve(state, config=made)
+
+
 def barkeep_of(state: LanternState) -> Seat | None:
-    return len(state.config.bards) if state.config.barkeep == Keeper.PERSON else None
+    """The Barkeep's seat now (after the bar changed hands: the new Barkeep's)."""
+    return barkeep_seat(state)
 
 
 def seated(state: LanternState) -> tuple[Seat, ...]:
@@ -294,13 +310,20 @@ def check_invariants(state: LanternState, before: LanternState | None = None) ->
     """Everything that must hold after every action."""
     # Every card in exactly one place: the deck, a hand, the table or burned.
     assert conserved(state), "a card is lost or in two places"
-    bards = len(state.config.bards)
-    assert len(state.hands) == len(state.benches) == bards
-    assert len(state.ale) == len(state.asleep) == len(state.under_table) == bards
+    bards = bard_seats(state)
+    # Every tuple by seat covers every Bard's seat (a Barkeep's seat among them: empty).
+    size = len(state.benches)
+    assert len(state.hands) == len(state.ale) == len(state.asleep) == len(state.under_table)
+    assert len(state.hands) == size > max(bards)
+    names = game.seat_names(state)
+    keeper = barkeep_of(state)
+    assert keeper not in bards and max(bards) < len(names) and (keeper or 0) < len(names)
+    for seat in set(range(size)) - set(bards):
+        assert state.hands[seat] == () and state.benches[seat] is None and not state.ale[seat]
     # Ale is exactly the Loose Ends each Bard's passages tied off.
-    for bard in range(bards):
+    for bard in bards:
         tied = sum(len(p.tied) for p in state.tale if p.bard == bard)
-        assert state.ale[bard] == tied, f"{state.config.bards[bard]}: Ale {state.ale[bard]}"
+        assert state.ale[bard] == tied, f"{names[bard]}: Ale {state.ale[bard]}"
     for passage in state.tale:
         assert len(set(passage.tied)) == len(passage.tied)
         assert set(passage.tied) <= set(state.burned)
@@ -308,7 +331,7 @@ def check_invariants(state: LanternState, before: LanternState | None = None) ->
     benches = [b for b in state.benches if b is not None]
     assert len(benches) == len(set(benches)) <= state.config.benches
     assert all(0 <= b < state.config.benches for b in benches)
-    for bard in range(bards):
+    for bard in bards:
         if state.benches[bard] is None:
             assert state.hands[bard] == ()
         if state.under_table[bard]:
@@ -365,7 +388,7 @@ def check_invariants(state: LanternState, before: LanternState | None = None) ->
         winner = state.last_success
         assert winner is not None and state.hands[winner] == () and state.table == ()
     if state.result is not None:
-        everyone = set(range(bards))
+        everyone = set(bards)
         assert set(state.result.winners) | set(state.result.losers) == everyone
         assert len(state.result.winners) <= 1
         for winner in state.result.winners:
@@ -375,7 +398,9 @@ def check_invariants(state: LanternState, before: LanternState | None = None) ->
         assert state.log[: len(before.log)] == before.log, "the story log was rewritten"
         assert state.tale[: len(before.tale)] == before.tale, "the tale was rewritten"
         assert state.elements[: len(before.elements)] == before.elements
-        assert all(a >= b for a, b in zip(state.ale, before.ale, strict=True))
+        assert len(state.ale) >= len(before.ale)  # seats are only ever added
+        assert all(a >= b for a, b in zip(state.ale, before.ale, strict=False))
+        assert game.seat_names(state)[: len(game.seat_names(before))] == game.seat_names(before)
 
 
 # --- policies -----------------------------------------------------------------------------
@@ -437,6 +462,12 @@ def random_policy(seed: int, rate: float = 0.08, patience: float = 0.7) -> Polic
 
     def choose(state: LanternState) -> Any:
         if rng.random() < rate:
+            late = [
+                v.interruption for s in seats_of(state) if (v := game.view(state, s)).interruption
+            ]
+            if late and rng.random() < 0.5:
+                action, _ = rng.choice(late).draw(Chance(rng.randrange(2**32)))
+                return action
             offers = out_of_turn(state)
             if offers:
                 action, _ = rng.choice(offers).draw(Chance(rng.randrange(2**32)))

@@ -129,9 +129,12 @@ def known_table(
     Hands are the number cards in order (2C 2D 2H 2S 3C 3D 3H for Ada, ...), the
     rest start the discard; tests deal what they need with ``arrange``. Without
     ``voice`` the island tells actions plainly (no approach drawn, no role-play chip),
-    so scripted dice are the only draws of an action.
+    so scripted dice are the only draws of an action. The matches are drawn the old way
+    (``fair_deal`` off) and then set, so the Chance is where it always was.
     """
-    state = fresh(seed, suitors, person=person, round_limit=round_limit, oldest=oldest)
+    table = config(suitors, person=person, round_limit=round_limit, oldest=oldest)
+    # The old deal (in seat order): its draws leave the Chance where these tests expect it.
+    state = game.new(evolve(table, fair_deal=False), seed)
     if not voice:
         state = evolve(state, config=evolve(state.config, voice=IslandVoice()))
     women = tuple(

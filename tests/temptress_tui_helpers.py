@@ -5,7 +5,7 @@ from __future__ import annotations
 from attrs import evolve
 
 from rules.session import Session
-from tests.tui_helpers import screen_text, secret_leaks
+from tests.tui_helpers import screen_text
 from tui.kit.form import FormScreen
 from tui.kit.seat import SeatScreen
 from tui.screens.curtain import CurtainScreen
@@ -19,8 +19,12 @@ cards are public there."""
 
 
 def leaks(app, text: str, viewer: int | None) -> list[str]:
-    """Other suitors' secrets on the screen (secrets the viewer shares are not leaks)."""
-    return secret_leaks(app.flow.session, text, viewer)
+    """Other suitors' secrets on the screen: not those the viewer shares, nor what the
+    rules let them see (a hand won in an argument is in their own view), nor what is
+    public now (``tests.screen_sweep.scan``)."""
+    from tests.screen_sweep import scan
+
+    return scan(app.flow.session, text, viewer).hits
 
 
 def _public_story(app, row: str) -> bool:

@@ -23,7 +23,7 @@ SEED = 731_946_285_013_572
 """Long enough that no screen could show it by chance."""
 SHOWN = str(SEED)
 REPLAY = f"Seed {SEED}: the same seats, options and seed deal this game again."
-ON_SCREEN_STEPS = 30
+ON_SCREEN_STEPS = 40
 """Steps through the screens before the bots finish the game off-screen."""
 
 

@@ -6,15 +6,17 @@ from pathlib import Path
 
 import pytest
 
-from tests.tui_helpers import make_app, press, screen_text, wait_until
+from tests.tui_helpers import handing_over, make_app, press, screen_text, wait_until
 from tui.cli import main
 from tui.flow_coach import CoachMode
 from tui.kit.game import COACH_HELP
+from tui.kit.seat import SeatScreen
 from tui.kit.table import TableScreen
+from tui.screens.curtain import CurtainScreen
 from tui.widgets.hint import HintLine
 
 SIZE = (80, 24)
-OPENING = "Hint: Guest, the oldest, opens the game"
+OPENING = "Hint: You are the oldest, so you open the game"
 
 
 def coached(tmp_path: Path, game_id: str = "temptress"):
@@ -38,7 +40,7 @@ async def test_the_person_sees_a_hint_at_their_decision(tmp_path: Path):
         text = screen_text(app)
         assert OPENING in text
         said = app.screen.query_one(HintLine).said
-        assert "Worth weighing: Court a woman: Marisol (the bots' pick" in said
+        assert "Worth weighing: Court a woman: Oriane (the bots' pick" in said
         assert "^T Hint" in text
 
 
@@ -73,6 +75,50 @@ async def test_a_plain_game_has_no_hint_key(tmp_path: Path):
         await wait_until(pilot, lambda: isinstance(app.screen, TableScreen))
         assert "^T Hint" not in screen_text(app)
         assert app.screen.query_one(HintLine).said == ""
+
+
+async def test_a_solo_learners_turns_need_no_curtain(tmp_path: Path):
+    """teach island --play: the table's moment says what the bots did, and Enter shows the
+    learner's own screen at once, turn after turn; no curtain ever comes down."""
+    app = coached(tmp_path, "island")
+    async with app.run_test(size=SIZE) as pilot:
+        for turn in range(2):
+            await wait_until(pilot, lambda: handing_over(app))
+            text = " ".join(screen_text(app).split())
+            assert "Guest plays next: Enter shows Guest's screen." in text
+            assert "curtain" not in text.lower()
+            await press(pilot, "enter")
+            await wait_until(pilot, lambda: not isinstance(app.screen, TableScreen))
+            assert isinstance(app.screen, SeatScreen) and app.screen.seat == 0
+            await press(pilot, "1", "enter")  # the learner's response card
+            await wait_until(pilot, lambda: handing_over(app) or app.flow.session.outcome)
+            assert not isinstance(app.screen, CurtainScreen), turn
+
+
+def _hint_said(app) -> str:
+    """The hint the screen shows now ('' for none)."""
+    lines = app.screen.query(HintLine)
+    return lines.first().said if lines else ""
+
+
+@pytest.mark.parametrize(
+    ("game_id", "meaning"),
+    [
+        ("island", "Hint: You and "),
+        ("temptress", OPENING),
+        ("lantern", " has just told a passage. You may interrupt"),
+    ],
+)
+async def test_a_hint_speaks_to_the_learner_as_you(tmp_path: Path, game_id: str, meaning: str):
+    """The learner's first hint, on their own screen or at the table, speaks to them."""
+    app = coached(tmp_path, game_id)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: handing_over(app) or _hint_said(app))
+        if not _hint_said(app):  # the table's moment first: Enter shows the learner's screen
+            await press(pilot, "enter")
+            await wait_until(pilot, lambda: _hint_said(app))
+        said = _hint_said(app)
+        assert meaning in said and "Guest" not in said, said
 
 
 async def test_help_explains_the_coached_game(tmp_path: Path):

@@ -88,7 +88,7 @@ async def test_escape_leaves_the_clue_book(tmp_path: Path):
         await pilot.press("enter")
         await settle(pilot)
         assert isinstance(app.screen, ClueBook)
-        assert "h / esc Hide" in footer(app)
+        assert "h / esc Hide" in footer(app) and "⏎ Back to the table" in footer(app)
         await pilot.press("escape")
         await settle(pilot)
         assert isinstance(app.screen, TemptressTable)

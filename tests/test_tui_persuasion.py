@@ -228,6 +228,44 @@ async def test_a_players_own_cards_are_called_your_cards_not_by_their_name(tmp_p
         assert app.flow.session.actions[-1] == ForcedDiscard(3, 3, 1)
 
 
+async def test_a_card_is_named_on_the_screen_not_numbered_so_a_discard_renames_none(
+    tmp_path: Path,
+):
+    """Cleo, holding nothing, discards Ann's first card; Bo, holding Ann's seal, is then
+    offered the card he stamped, one place further up, under the very same name."""
+    hands = {0: ("Well-Informed Aunt", "Stolen Glances", "Honest Income", "Curious Banker")}
+    table = known_table(4, hands, names=DEV, faceup=("Honest Income",), stamps={
+        "Curious Banker": (1,)
+    })  # fmt: skip
+    held = {0: (3,), 1: (0,), 3: (1,)}  # Cleo holds nothing: she discards first
+    app = make_app(tmp_path, opening=_opening(_at(at_reception(table, held, turns=(2, 1)))))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await _open_choice(pilot)
+        assert screen.seat == 2
+        await pilot.press("1", "enter")  # Ann (4 cards)
+        await pilot.pause()
+        await pilot.press("1", "enter")  # her first card, face down
+        await settle(pilot)
+        assert app.flow.session.actions[-1] == ForcedDiscard(2, 0, 0)
+        screen = await _open_choice(pilot)
+        assert screen.seat == 1
+        text = _squash(screen_text(app))
+        assert "Use a card of someone whose seal you hold, or pass:" in text
+        assert "2. Ann's face-down card" in text
+        assert "3. Ann's Honest Income: flip up one of Ann's cards" in text
+        assert "4. Ann's Curious Banker: peek at one of Ann's cards" in text
+        assert "Card " not in text and "card 3" not in text
+        await pilot.press("4", "enter")
+        await pilot.pause()
+        text = _squash(screen_text(app))
+        assert "Which of Ann's cards do you peek at?" in text
+        assert "1. A face-down card 2. Honest Income (wealth; face up)" in text
+        assert "3. Curious Banker (wealth) · not now: You already know that card" in text
+        await pilot.press("1", "enter")
+        await pilot.pause()
+        assert app.flow.session.actions[-1].slot == 2  # (the Curious Banker's place now)
+
+
 async def test_no_card_action_is_shown_to_a_seat_at_the_evening_ball(tmp_path: Path):
     for ball in (1, 0):
         session = _session(ball, 4)

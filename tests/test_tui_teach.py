@@ -113,3 +113,36 @@ async def test_the_lobby_teaches_the_highlighted_game_with_t(tmp_path: Path):
         await _table(pilot, app)
         assert isinstance(app.flow.mode, TeachMode)
         assert app.flow.game.id == registry.ids()[0]
+
+
+async def test_peeking_keeps_the_explanation_of_the_step(tmp_path: Path):
+    app = teaching(tmp_path, "temptress")
+    async with app.run_test(size=SIZE) as pilot:
+        await _table(pilot, app)
+        for _ in range(3):
+            await pilot.press("n")
+            await pilot.pause()
+        await pilot.press("v")
+        await pilot.pause()
+        text = " ".join(screen_text(app).split())
+        name = app.flow.seats[0].name
+        assert f"THROUGH {name.upper()}'S EYES: only {name} sees this" in text
+        following = " ".join(app.flow.mode.next_caption().split())
+        assert f"Next: {following}"[:60] in text
+
+
+@pytest.mark.parametrize("game_id", registry.ids())
+async def test_the_teach_header_fits_80x24_even_while_peeking(tmp_path: Path, game_id: str):
+    app = teaching(tmp_path, game_id)
+    async with app.run_test(size=SIZE) as pilot:
+        await _table(pilot, app)
+        await pilot.press("n", "v")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, TableScreen)
+        rows = screen_text(app).splitlines()
+        name = app.flow.seats[0].name.upper()
+        first = screen.status(screen.view).split("\n")[0]  # (the Lantern's says more below)
+        assert rows[0].startswith(f" {name}'S EYES · TEACH step 1 (paused) · ")
+        for part in first.split(" · "):  # every part whole on a line, none cut at the edge
+            assert part in rows[0] or part in rows[1], part

@@ -39,7 +39,7 @@ async def _setup(pilot) -> None:
     screen.query_one("#kind-3", Toggle).value = BOT
     screen.query_one("#kind-4", Toggle).value = BOT
     screen.query_one("#option-round_limit", Input).value = "1"
-    screen.query_one("#seed", Input).value = "11"
+    screen.query_one("#seed", Input).value = "13"
     screen.query_one("#text-persona_1", Input).value = "A sea captain with a soft heart."
     await pilot.press("ctrl+s")
     await pilot.pause()

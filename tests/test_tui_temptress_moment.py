@@ -22,6 +22,7 @@ from tui.flow_joined import JoinedSeats
 from tui.kit.moment import asked_here
 from tui.port import SessionTable
 from tui.screens.curtain import CurtainScreen
+from tui.temptress.seat import ClueBook, PlayScreen
 from tui.temptress.table import TemptressTable
 
 SEATS = (
@@ -50,6 +51,7 @@ async def test_everyone_answers_join_or_stay_out_at_once_with_their_numbers(tmp_
         text = screen_text(app)
         assert "Everyone at once: press your number to change your answer, then Enter." in text
         assert "2 Bo: Stay out · 3 Cy: Stay out" in text
+        assert "Now: everyone asked, at once · Bo, Cy" in text  # not Bo alone
         assert "1-9 Me" in footer(app) and "Answer all" in footer(app)
         await pilot.press("2")
         await settle(pilot)
@@ -77,6 +79,7 @@ async def test_every_person_passes_the_floor_at_once_with_p(tmp_path: Path):
         assert prompt.kind == PromptKind.FLOOR and {BO, CY} <= set(prompt.seats)
         text = screen_text(app)
         assert "p: everyone here passes." in text
+        assert "Now: whoever speaks first · " in text
         assert "p Pass all" in footer(app) and "d Decline" not in footer(app)
         await pilot.press("3")
         await settle(pilot)
@@ -144,3 +147,29 @@ def test_a_seat_played_from_its_own_terminal_is_never_answered_for_at_this_keybo
     for bot in BOTS:
         after = after.apply(Join(bot, False))
     assert seating.here(after.prompt) == CY
+
+
+async def test_whoever_pressed_their_number_last_keeps_the_keyboard_for_their_curtain(
+    tmp_path: Path,
+):
+    """Bo joins a bot's action with his number, then Enter: he already holds the keyboard,
+    so his curtain to play comes at once, with no hand-over to him first."""
+    start = session(oldest=DOT)
+    app = make_app(tmp_path, opening=lambda app: app.start_flow(start, None))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        flow = app.flow
+        assert flow.session.prompt.kind == PromptKind.JOIN, screen_text(app)
+        await pilot.press("2", "enter")
+        await settle(pilot)
+        contest = flow.session.state.contest
+        assert contest.participants[-1] == BO and flow.session.prompt.seats == (BO,)
+        assert isinstance(app.screen, CurtainScreen) and app.screen.seat_name == "Bo"
+        assert not handing_over(app)
+        await pilot.press("enter")  # his starter clues wait in his clue book: first
+        await settle(pilot)
+        assert isinstance(app.screen, ClueBook) and "Your starter clues" in screen_text(app)
+        assert "⏎ On to your move" in footer(app) and "Back to the table" not in footer(app)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert isinstance(app.screen, PlayScreen) and app.screen.seat == BO

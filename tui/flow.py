@@ -19,6 +19,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from attrs import evolve
 from textual.screen import Screen
 
 from rules.engine import GameInfo, Prompt, Seat
@@ -189,8 +190,12 @@ class GameFlow:
         if prompt.private:
             self.moment.at_table = None  # a visit: the curtain's person leaves it
         elif seat is not None and self.seats[seat].at_keyboard and not self.seats[seat].bot:
-            answers: frozenset[str] = getattr(self.table_screen, "ALL_AT_ONCE", frozenset())
-            if prompt.kind not in answers:
+            screen = self.table_screen
+            answers: frozenset[str] = getattr(screen, "ALL_AT_ONCE", frozenset())
+            # In a moment everyone answers at once, whoever pressed their number last
+            # holds the keyboard (the Enter that gave every answer may be anyone's).
+            speaker = None if screen is None else screen.moment.speaker
+            if prompt.kind not in answers or speaker == seat:
                 self.moment.at_table = seat
 
     def take_back_refusal(self) -> str | None:
@@ -211,7 +216,10 @@ class GameFlow:
         return False
 
     def handing_over(self) -> HandOver | None:
-        return self.moment.handing_over()
+        handing = self.moment.handing_over()
+        if handing is None or self.mode.curtains:
+            return handing
+        return evolve(handing, curtained=False)
 
     def hand_over(self) -> None:
         turn = self.moment.hand_over()
@@ -365,7 +373,11 @@ class GameFlow:
             screen.refresh_view()
 
     def behind_curtain(self, seat: Seat, name: str, doing: str) -> None:
-        """The curtain for ``seat``; lifting it shows the game's screen ``name``."""
+        """The curtain for ``seat``; lifting it shows the game's screen ``name`` (at once,
+        in a mode without curtains: a solo learner)."""
+        if not self.mode.curtains:
+            self._lift(seat, name)
+            return
         info = self.seats[seat]
         self.table_screen = None
         game = self.game

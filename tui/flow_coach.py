@@ -3,8 +3,10 @@
 ``CoachMode`` is the hotseat flow's mode on the game's coached deal
 (``rules.coaching``), with a hint at each of the person's prompts: what the
 decision means and the pick worth weighing, worked out from the public view and
-the person's own. ^T hides the hints and shows them again. A coached game is
-practice: it is not saved.
+the person's own, and spoken to the person ("you"). ^T hides the hints and shows them
+again. A coached game is practice: it is not saved. The person plays alone against
+bots, so no curtain comes down before their turns: the table's public moment (what
+the bots did since) is followed by their screen at once.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ class CoachMode(Mode):
     port's ``Coaching``)."""
 
     saved = False
+    curtains = False  # a solo learner: nobody else's eyes to keep off their screen
 
     def __init__(self, steering: Steering) -> None:
         super().__init__(steering)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from attrs import evolve
 from textual.app import App
 
 from rules.session import Session
@@ -38,9 +39,11 @@ class GameEnd:
         self.saves_dir = saves_dir
 
     def next_game(self, seed: int) -> Session[Any]:
-        """The same seats and setup, dealt again from ``seed`` (Play again)."""
+        """The same seats and setup, dealt again from ``seed`` (Play again): the setup's
+        seats (any who walked in during the game are not in its setup)."""
         session = self.table.session
-        return Session.start(session.game, session.config, seed, session.seats)
+        fresh = Session.start(session.game, session.config, seed, session.seats)
+        return evolve(fresh, seats=fresh.seats[: fresh.table_size])
 
     def verdict(self) -> str:
         outcome = self.table.view(None).outcome

@@ -44,6 +44,9 @@ class Mode:
     """Every move is saved (a demo and a coached game are not)."""
     starts_paused: ClassVar[bool] = False
     """A demo that waits for its first step."""
+    curtains: ClassVar[bool] = True
+    """A curtain comes down before a person's private step (False: one person plays here
+    against bots, so no other eyes are at the keyboard: their screen shows at once)."""
 
     def __init__(self, steering: Steering) -> None:
         self.steering = steering

@@ -60,6 +60,8 @@ class HandOver:
     recap: tuple[str, ...]
     first: bool
     """They have not had the keyboard yet in this game (or since it was resumed)."""
+    curtained: bool = True
+    """Enter brings their curtain (False: their screen at once, for a solo learner)."""
 
 
 class Teaching(Protocol):

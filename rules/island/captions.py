@@ -185,20 +185,32 @@ def _left_alone(event: Event, view: IslandView) -> str:
 # --- the questions -------------------------------------------------------------------
 
 
-def _respond(prompt: Prompt, view: IslandView) -> str:
+def _respond(prompt: Prompt, view: IslandView, to: Seat | None = None) -> str:
+    """Who still answers the card, and how to aim; told to ``to`` ("you") when given."""
     decider = view.names[view.decider]
-    waiting = [view.names[s] for s in prompt.seats]
+    waiting = ["you" if s == to else view.names[s] for s in prompt.seats]
+    if to in prompt.seats:  # you first: "You and Bot1 each answer"
+        waiting.sort(key=lambda name: name != "you")
     if len(waiting) == 1:
-        ask = f"{waiting[0]} still has to answer '{view.judged}' with a response card, in secret."
+        verb = "have" if waiting[0] == "you" else "has"
+        ask = (
+            f"{waiting[0]} still {verb} to answer '{view.judged}' with a response card, in secret."
+        )
     else:
         ask = f"{_both(waiting)} each answer '{view.judged}' with a response card, in secret."
     return (
-        f"{ask} {decider} will see both answers shuffled and unsigned, so aim at {decider}'s "
-        f"taste: the owner of the card {decider} picks becomes the Mover."
+        f"{ask[0].upper()}{ask[1:]} {decider} will see both answers shuffled and unsigned, so "
+        f"aim at {decider}'s taste: the owner of the card {decider} picks becomes the Mover."
     )
 
 
-def _decide(prompt: Prompt, view: IslandView) -> str:
+def _decide(prompt: Prompt, view: IslandView, to: Seat | None = None) -> str:
+    if to == view.decider:
+        return (
+            f"You see the two answers to '{view.judged}' shuffled and unsigned: pick the one "
+            "that fits best, or simply amuses you most: no pick is wrong. Whoever played the "
+            "chosen card becomes the Mover."
+        )
     decider = view.names[view.decider]
     return (
         f"{decider} sees the two answers to '{view.judged}' shuffled and unsigned, and picks "
@@ -207,9 +219,11 @@ def _decide(prompt: Prompt, view: IslandView) -> str:
     )
 
 
-def _threat(view: IslandView, mover: Seat, removes: tuple[board.Hex, ...]) -> str:
+def _threat(
+    view: IslandView, mover: Seat, removes: tuple[board.Hex, ...], you: bool = False
+) -> str:
     """The first removal open to the Mover that would leave someone else alone, or else
-    the first that would lose the Mover the game."""
+    the first that would lose the Mover the game (``you``: told to the Mover)."""
     danger = ""
     for target in removes:
         labels = board.island_labels(view.pieces, tuple(h for h in view.tiles if h != target))
@@ -220,19 +234,25 @@ def _threat(view: IslandView, mover: Seat, removes: tuple[board.Hex, ...]) -> st
         if len(alone) == 1 and alone[0] != mover:
             return f" Removing the tile to the {way} would leave {view.names[alone[0]]} alone."
         if not danger:
-            danger = (
-                f" Careful: removing the tile to the {way} would lose {view.names[mover]} the game."
-            )
+            loser = "you" if you else view.names[mover]
+            danger = f" Careful: removing the tile to the {way} would lose {loser} the game."
     return danger
 
 
-def _move_prompt(prompt: Prompt, view: IslandView) -> str:
+def _move_prompt(prompt: Prompt, view: IslandView, to: Seat | None = None) -> str:
     if view.mover is None:
         return "The Mover moves, places or removes a tile."
     mover = view.mover
+    you = to == mover
     who = view.names[mover]
     options = board.mover_options(mover, view.pieces, view.tiles, view.stock)
     if options.forced and options.places:
+        if you:
+            return (
+                "Your card won, but no free tile touches yours: with nothing to move onto or "
+                "remove, the rules leave one option, placing a stock tile beside your own and "
+                "stepping onto it."
+            )
         return (
             f"{who}'s card won, but no free tile touches {who}'s: with nothing to move onto "
             f"or remove, the rules leave one option, placing a stock tile beside {who}'s own "
@@ -240,16 +260,23 @@ def _move_prompt(prompt: Prompt, view: IslandView) -> str:
         )
     if options.forced and options.removes:
         said = (
-            f"{who}'s card won, and every tile is already out of the stock, so the rules "
+            "Your card won, and every tile is already out of the stock, so the rules make "
+            "you remove a free tile beside your own rather than move."
+            if you
+            else f"{who}'s card won, and every tile is already out of the stock, so the rules "
             f"make {who} remove a free tile beside {who}'s own rather than move."
         )
     else:
         said = (
-            f"{who}'s card won, so {who} alone changes the board: step to a free neighbouring "
-            "tile, lay a stock tile beside their own and step onto it, or remove a free "
+            "Your card won, so you alone change the board: step to a free neighbouring "
+            "tile, lay a stock tile beside your own and step onto it, or remove a free "
             "neighbouring tile."
+            if you
+            else f"{who}'s card won, so {who} alone changes the board: step to a free "
+            "neighbouring tile, lay a stock tile beside their own and step onto it, or "
+            "remove a free neighbouring tile."
         )
-    return said + _threat(view, mover, options.removes)
+    return said + _threat(view, mover, options.removes, you)
 
 
 CAPTIONS = Captions(
@@ -267,6 +294,7 @@ CAPTIONS = Captions(
     told=TOLD,
     phrases={"stock_left": _stock_left, "island_after": _island_after},
     prompts={Phase.RESPOND: _respond, Phase.DECIDE: _decide, Phase.MOVE: _move_prompt},
+    prompts_to={Phase.RESPOND: _respond, Phase.DECIDE: _decide, Phase.MOVE: _move_prompt},
     event_kinds=tuple(EventKind),
     prompt_kinds=ASKING,
     coached=CoachedDeal(

@@ -16,11 +16,15 @@ from rules.lantern.state import (
     Phase,
     Restock,
     SeatBard,
+    SendUnder,
     Sleep,
 )
 from rules.lantern.tavern import (
     announce,
+    bard_seats,
     barkeep_seat,
+    is_bard,
+    may_come,
     name,
     next_bard,
     record,
@@ -34,6 +38,10 @@ SLEEPS_FOR_THE_TABLE = 3
 """Turns asleep in a row that may send a Bard Under The Table."""
 ONLY_BETWEEN_TURNS = "Bards come and go between turns."
 NOT_ON_A_BENCH = "Choose a Bard on a bench to begin the tale."
+ASKED_AFTER = (
+    "Whether a Bard goes Under The Table is asked once they are found asleep for the third "
+    "time in a row."
+)
 
 
 def check_suspension(state: LanternState) -> LanternState:
@@ -125,7 +133,7 @@ def leave(state: LanternState, action: Leave) -> LanternState:
     seat = action.seat
     if state.phase not in BETWEEN_TURNS:
         raise IllegalAction(ONLY_BETWEEN_TURNS)
-    if seat >= len(state.config.bards) or state.benches[seat] is None:
+    if not is_bard(state, seat) or state.benches[seat] is None:
         raise IllegalAction("Only a Bard on a bench can leave.")
     following = next_bard(state, seat)
     state = announce(state, EventKind.LEFT, bard=Who(seat))
@@ -146,7 +154,10 @@ def seating_refusal(state: LanternState, action: SeatBard) -> str:
     if keeper is not None and action.seat != keeper:
         return "The Barkeep chooses where a new Bard sits."
     bard, bench = action.bard, action.bench
-    if not 0 <= bard < len(state.config.bards) or state.benches[bard] is not None:
+    if not is_bard(state, bard) or state.benches[bard] is not None:
+        if not may_come(state):
+            newcomer = " Someone new may walk in." if state.config.walk_ins else ""
+            return f"Nobody of the roster is away from the table.{newcomer}"
         return "Seat a Bard of the roster who is not at the table."
     if state.under_table[bard]:
         return f"{name(state, bard)} went Under The Table and cannot come back."
@@ -174,7 +185,7 @@ def close_suspended(state: LanternState, action: Restock) -> LanternState:
     if action.elements:
         raise IllegalAction("New elements go into the deck only when it runs dry.")
     closed = story_event(state, EventKind.CLOSED_UNFINISHED)
-    result = Outcome((), tuple(range(len(state.config.bards))), closed.text)
+    result = Outcome((), bard_seats(state), closed.text)
     state = record(state, closed)
     return evolve(state, phase=Phase.OVER, result=result, owed=(), attempt=None)
 
@@ -196,6 +207,8 @@ def time_out(state: LanternState) -> Sleep | None:
         if not others:
             return None
         caller = others[0]
+    if state.config.called_under:  # (whether they go Under The Table is asked next)
+        return Sleep(caller)
     return Sleep(caller, under_table=state.asleep[bard] + 1 >= SLEEPS_FOR_THE_TABLE)
 
 
@@ -214,6 +227,8 @@ def sleep(state: LanternState, action: Sleep) -> LanternState:
             "Only the Barkeep (or, at a table without one, another Bard) may declare a Bard asleep."
         )
     asleep = state.asleep[bard] + 1
+    if action.under_table and state.config.called_under:
+        raise IllegalAction(ASKED_AFTER)
     if action.under_table and asleep < SLEEPS_FOR_THE_TABLE:
         raise IllegalAction("Under The Table needs three turns asleep in a row.")
     state = evolve(state, asleep=replace(state.asleep, bard, asleep))
@@ -226,4 +241,40 @@ def sleep(state: LanternState, action: Sleep) -> LanternState:
         state = evolve(state, on_turn=following if following != bard else None)
         return check_suspension(state)
     state = deal(state, bard, 1)
-    return move_on(evolve(state, on_turn=following), Phase.TURN)
+    state = evolve(state, on_turn=following)
+    if state.config.called_under and asleep >= SLEEPS_FOR_THE_TABLE:
+        return move_on(evolve(state, sleeper=bard, sleeper_votes=()), Phase.SLEEPER)
+    return move_on(state, Phase.TURN)
+
+
+def sleeper_deciders(state: LanternState) -> tuple[Seat, ...]:
+    """At a table without a Barkeep, the seated Bards but the sleeper who have not voted
+    yet on sending the sleeper Under The Table."""
+    voted = {s for s, _ in state.sleeper_votes}
+    return tuple(b for b in seated(state) if b != state.sleeper and b not in voted)
+
+
+def send_under(state: LanternState, action: SendUnder) -> LanternState:
+    """The Barkeep's call (or one vote at the table: more than half of the other Bards
+    must say so) on the Bard asleep three turns in a row: Under The Table, or they stay."""
+    bard = state.sleeper
+    assert bard is not None
+    ruled_by = Whos((action.seat,))
+    send = action.send
+    if barkeep_seat(state) is None:
+        votes = state.sleeper_votes + ((action.seat, send),)
+        state = evolve(state, sleeper_votes=votes)
+        if sleeper_deciders(state):
+            return state
+        send = sum(v for _, v in votes) * 2 > len(votes)
+        ruled_by = Whos(tuple(s for s, _ in votes))
+    state = evolve(state, sleeper=None, sleeper_votes=())
+    if not send:
+        state = announce(state, EventKind.STAYS, bard=Who(bard), ruled_by=ruled_by)
+        return move_on(state, Phase.TURN)
+    state = announce(state, EventKind.UNDER_TABLE, bard=Who(bard))
+    state = remove(state, bard)
+    state = evolve(state, under_table=replace(state.under_table, bard, True))
+    if state.on_turn == bard:
+        state = evolve(state, on_turn=None)
+    return check_suspension(evolve(state, phase=Phase.TURN))

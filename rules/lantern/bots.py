@@ -34,6 +34,7 @@ from rules.lantern.state import (
     Rule,
     RuleInterruption,
     SeatBard,
+    SendUnder,
 )
 from rules.lantern.view import LanternView
 
@@ -121,6 +122,8 @@ class LanternBot:
             return _value(choices, verdict, RuleInterruption)
         if phase == Phase.DRY:
             return _value(choices, "end", Restock)
+        if phase == Phase.SLEEPER:  # three sleeps in a row: the demo sends them away
+            return _value(choices, "send", SendUnder)
         if phase == Phase.SUSPENDED:
             return self._seat_someone(choices)
         raise ValueError(f"nothing to decide in phase {phase}")
@@ -173,7 +176,7 @@ class LanternBot:
     ) -> Rule:
         attempt = view.attempt
         assert attempt is not None
-        bard_cards = view.bards[attempt.bard].cards
+        bard_cards = view.bard(attempt.bard).cards
         denial: DenyReason | None = None
         if attempt.card is None:
             if bard_cards:
@@ -182,8 +185,17 @@ class LanternBot:
                 denial = DenyReason.NOTHING_PLAYED
         elif not _mentions(attempt.text, names[attempt.card]):
             denial = DenyReason.NOT_BROUGHT_IN
-        if isinstance(choices, Pick):  # a vote at the table
-            return _value(choices, "verify" if denial is None else "deny", Rule)
+        if isinstance(choices, Pick) and denial is not None:  # a vote at the table
+            return _value(choices, "deny", Rule)
+        if isinstance(choices, Pick):  # the demo holds tied off what the text names
+            ties = {o for o in attempt.ties if _mentions(attempt.text, names.get(o, "\0"))}
+            wanted = (attempt.loose_end, tuple(sorted(ties)))
+            for option in choices.opened:
+                value = option.value
+                if isinstance(value, Rule) and value.verify:
+                    if (value.loose_end, tuple(sorted(value.tied))) == wanted:
+                        return value
+            return _value(choices, "verify", Rule)
         if denial is not None:
             return _value(choices.deny, denial, Rule)
         tied = tuple(o.value for o in choices.ties.opened if _mentions(attempt.text, o.label))

@@ -4,8 +4,9 @@ The Bard on turn and a person Barkeep ruling on a play get a choices class of
 their own (a play is prose plus a card plus claims; a ruling is a verdict plus
 its details); everything else is a :class:`Pick` or a :class:`Write`. Between
 turns Bards may come and go whoever the prompt asks, so a seated Bard may
-leave, the seater may seat a Bard and the Barkeep (or, at a table without
-one, the next Bard) may find the Bard on turn asleep. Closed options carry
+leave, the seater may seat a Bard or someone new who walks in (by name), the
+Barkeep (or, at a table without one, the next Bard) may find the Bard on turn
+asleep, and a person Barkeep may hand the bar to someone else (by name). Closed options carry
 the sentence the rules refuse them with, from the rules' own refusal
 functions.
 """
@@ -21,7 +22,13 @@ from rules.choices import SAMPLE_WORDS, Option, Pick, Write
 from rules.engine import Prompt, Seat
 from rules.lantern.benches import seater, seating_refusal, time_out
 from rules.lantern.deck import LONGEST_ELEMENTS
-from rules.lantern.rulings import NO_CARD_NO_LOOSE_END, interruption_refusal, ruling_refusal
+from rules.lantern.newcomers import LONGEST_NAME, walk_in_refusal
+from rules.lantern.rulings import (
+    NO_CARD_NO_LOOSE_END,
+    interruption_refusal,
+    ruling_refusal,
+    vote_details,
+)
 from rules.lantern.state import (
     ACTION_TYPES,
     BETWEEN_TURNS,
@@ -29,6 +36,7 @@ from rules.lantern.state import (
     Action,
     Begin,
     Closing,
+    HandBar,
     Interrupt,
     Keeper,
     LanternState,
@@ -40,18 +48,22 @@ from rules.lantern.state import (
     Rule,
     RuleInterruption,
     SeatBard,
+    SendUnder,
     Sleep,
+    WalkIn,
 )
-from rules.lantern.tavern import free_benches, may_come, name, seated
-from rules.lantern.telling import LONGEST_PLAY
+from rules.lantern.tavern import barkeep_seat, free_benches, is_bard, may_come, name, names, seated
+from rules.lantern.telling import LONGEST_PLAY, late_refusal, open_play
 
 BETWEEN_ASK = "Between turns, Bards may come and go."
 PLAY_WORDS = 40
 """The most words of a drawn play (random play only)."""
 
-BetweenAction = Leave | SeatBard | Sleep | Restock
-"""What the options between turns stand for: leaving, seating a Bard, finding the Bard on
-turn asleep, closing a suspended tale."""
+BetweenAction = Leave | SeatBard | Sleep | Restock | WalkIn | HandBar
+"""What the options between turns stand for: leaving, seating a Bard, someone walking in,
+finding the Bard on turn asleep, closing a suspended tale, handing the bar over."""
+WALK_IN, HAND_BAR = "walk_in", "hand_bar"
+"""The keys of the options for someone new walking in and for handing the bar over."""
 
 
 @frozen
@@ -165,6 +177,22 @@ class NewElements(Write[Restock]):
         return self.answer(f"{self.separator} ".join(elements)[: self.longest]), chance
 
 
+@frozen
+class NewName(Write[WalkIn | HandBar]):
+    """A newcomer's name, typed: a :class:`Write` whose drawn answers (random play only)
+    are names nobody at the table has (``taken``), as the rules want them."""
+
+    taken: tuple[str, ...] = ()
+
+    def draw(self, chance: Chance) -> tuple[WalkIn | HandBar, Chance]:
+        while True:
+            word, chance = chance.pick(SAMPLE_WORDS)
+            tag, chance = chance.below(10**6)
+            drawn = f"{word.title()} {tag}"[: self.longest]
+            if drawn.casefold() not in {n.casefold() for n in self.taken}:
+                return self.answer(drawn), chance
+
+
 LanternChoices = TurnChoices | RulingChoices | Pick[Action | None] | Write[Closing]
 """Whatever a Lantern view may offer its seat (an option standing for None leads to a
 further question)."""
@@ -196,6 +224,8 @@ def choices_for(
         return _interruption(state, seat)
     if state.phase == Phase.DRY:
         return _dry(current, seat)
+    if state.phase == Phase.SLEEPER:
+        return _sleeper(state, seat)
     if state.phase == Phase.CLOSING:
         return Write(
             f"{name(state, seat)}, write the closing passage (or leave it empty):",
@@ -224,20 +254,26 @@ def _opening(state: LanternState, seat: Seat) -> Pick[Begin]:
 def _between(
     state: LanternState, seat: Seat, asked: bool
 ) -> tuple[Option[BetweenAction | None], ...]:
-    """Leave (a seated Bard), seat a Bard (the seater), find the Bard on turn asleep (the
-    Barkeep, or the Bard who would call it), close a suspended tale (the seats asked)."""
+    """Leave (a seated Bard), seat a Bard or someone new (the seater), find the Bard on turn
+    asleep (the Barkeep, or the Bard who would call it), close a suspended tale (the seats
+    asked), hand the bar over (a person Barkeep)."""
     options: list[Option[BetweenAction | None]] = []
-    if seat < len(state.config.bards) and state.benches[seat] is not None:
+    if is_bard(state, seat) and state.benches[seat] is not None:
         options.append(Option(Leave(seat), "Leave the tale", key="leave"))
     if seat == seater(state):
         options.append(_seating(state, seat))
+        if state.config.walk_ins:
+            options.append(_walking_in(state, seat))
     sleep = time_out(state)
     if sleep is not None and sleep.seat == seat and state.on_turn is not None:
+        # (where Under The Table is a call of its own, it is asked after the third sleep)
         bard = name(state, state.on_turn)
         label = f"{bard} has fallen asleep" + (": Under The Table" if sleep.under_table else "")
         options.append(Option(sleep, label, key="sleep"))
     if state.phase == Phase.SUSPENDED and asked:
         options.append(Option(Restock(seat), "Close the tale unfinished", key="close"))
+    if state.config.walk_ins and seat == barkeep_seat(state):
+        options.append(_handing_over(state, seat))
     return tuple(options)
 
 
@@ -262,6 +298,48 @@ def _seating(state: LanternState, seat: Seat) -> Option[SeatBard | None]:
         for bard in coming
     )
     return Option(None, "Seat a Bard", then=Pick("Who comes to the table?", bards), key="seat")
+
+
+def _new_name(state: LanternState, ask: str, template: WalkIn | HandBar) -> NewName:
+    return NewName(
+        ask,
+        template,
+        "name",
+        LONGEST_NAME,
+        needed=True,
+        hint=f"Up to {LONGEST_NAME} characters, a name nobody at this table has.",
+        taken=names(state),
+    )
+
+
+def _walking_in(state: LanternState, seat: Seat) -> Option[WalkIn | None]:
+    """Someone new walks in: which free bench, then their name; closed (with the rules'
+    reason) when no bench is free."""
+    benches = free_benches(state)
+    if not benches:
+        action = WalkIn(seat, "", 0)
+        return Option(
+            action, "Someone new walks in", closed=walk_in_refusal(state, action), key=WALK_IN
+        )
+    where = Pick(
+        "Which bench for the newcomer?",
+        tuple(
+            Option(
+                None,
+                f"Bench {n + 1}",
+                then=_new_name(state, "The newcomer's name:", WalkIn(seat, "", n)),
+            )
+            for n in benches
+        ),
+    )
+    return Option(None, "Someone new walks in", then=where, key=WALK_IN)
+
+
+def _handing_over(state: LanternState, seat: Seat) -> Option[HandBar | None]:
+    """The Barkeep hands the bar to someone else, by name (offered between turns, when
+    nothing but the name can be refused)."""
+    then = _new_name(state, "Who keeps the bar from now on? Their name:", HandBar(seat, ""))
+    return Option(None, "Hand the bar to someone else", then=then, key=HAND_BAR)
 
 
 # --- a turn -----------------------------------------------------------------------------
@@ -338,6 +416,8 @@ def _ruling(state: LanternState, seat: Seat) -> RulingChoices | Pick[Rule]:
     attempt = state.attempt
     assert attempt is not None
     bard = name(state, attempt.bard)
+    if state.config.barkeep == Keeper.TABLE and state.config.table_judges:
+        return _judging(state, seat)
     if state.config.barkeep == Keeper.TABLE:
         return Pick(
             f"How do you vote on {bard}'s play?",
@@ -373,6 +453,79 @@ def _ruling(state: LanternState, seat: Seat) -> RulingChoices | Pick[Rule]:
                 for reason, text in DENY_REASONS.items()
             ),
         ),
+    )
+
+
+AS_TOLD = "as_told"
+"""The vote that holds the play as its teller told it (their Loose End, their ties)."""
+
+
+def _judging(state: LanternState, seat: Seat) -> Pick[Rule]:
+    """A Bard's vote at a table that judges a play's parts: deny it, or verify it with
+    each answer to whether its card becomes a Loose End and which of the Loose Ends it
+    claims it tied off (every combination, one option each, so the whole vote is one
+    answer). The last option is the play as its teller told it (``as_told``); plainly
+    verifying (no Loose End, nothing tied off) is keyed ``verify``."""
+    attempt = state.attempt
+    assert attempt is not None
+    claimed = tuple(dict.fromkeys(attempt.ties))
+    loose = (False, True) if attempt.card is not None else (False,)
+    told = Rule(seat, True, loose_end=attempt.loose_end and attempt.card is not None, tied=claimed)
+    verdicts: list[Option[Rule]] = []
+    for mask in range(2 ** len(claimed)):
+        tied = tuple(t for n, t in enumerate(claimed) if mask >> n & 1)
+        for loose_end in loose:
+            rule = Rule(seat, True, loose_end=loose_end, tied=tied)
+            if rule != told:
+                key = "verify" if not loose_end and not tied else ""
+                verdicts.append(Option(rule, _vote_label("Verify it", state, rule), key=key))
+    return Pick(
+        f"How do you vote on {name(state, attempt.bard)}'s play?",
+        (
+            Option(Rule(seat, False), "Deny it", key="deny"),
+            *verdicts,
+            Option(told, _vote_label("Verify it as told", state, told), key=AS_TOLD),
+        ),
+    )
+
+
+def _vote_label(said: str, state: LanternState, rule: Rule) -> str:
+    """ "Verify it: a monk a Loose End; ties off a raven" (what a vote to verify holds)."""
+    attempt = state.attempt
+    assert attempt is not None
+    details = vote_details(state, attempt, rule)
+    return said + (f": {details}" if details else "")
+
+
+def _sleeper(state: LanternState, seat: Seat) -> Pick[SendUnder]:
+    """Send the Bard asleep three turns running Under The Table, or let them stay (the
+    Barkeep's call; at the table, each Bard's vote). Staying comes last."""
+    sleeper = state.sleeper
+    assert sleeper is not None
+    who = name(state, sleeper)
+    return Pick(
+        f"{who} has slept through three turns in a row: send them Under The Table?",
+        (
+            Option(SendUnder(seat, True), f"Send {who} Under The Table", key="send"),
+            Option(SendUnder(seat, False), f"Let {who} stay", key="stay"),
+        ),
+    )
+
+
+def interruption_for(state: LanternState, seat: Seat | None) -> Pick[Interrupt] | None:
+    """The cards of ``seat``'s hand they may interrupt the open play with now, out of turn
+    (None: they may not, or no play is open to it; the window's own question is in the
+    choices)."""
+    attempt = open_play(state)
+    if seat is None or attempt is None:
+        return None
+    hand = state.hands[seat] if is_bard(state, seat) else ()
+    cards = tuple(card for card in hand if not late_refusal(state, seat, card))
+    if not cards:
+        return None
+    return Pick(
+        f"Interrupt {name(state, attempt.bard)}'s play: which card of yours did it mention?",
+        tuple(Option(Interrupt(seat, card), state.elements[card]) for card in cards),
     )
 
 

@@ -6,7 +6,7 @@ from attrs import evolve
 
 from rules.engine import IllegalAction, Outcome, Seat, Who
 from rules.lantern.state import EventKind, LanternState, Phase, Restock
-from rules.lantern.tavern import announce, record, replace, story_event, tell_bard
+from rules.lantern.tavern import announce, bard_seats, record, replace, story_event, tell_bard
 from rules.lantern.winning import winner
 
 LONGEST_ELEMENTS = 2000
@@ -66,7 +66,7 @@ def restock(state: LanternState, action: Restock) -> LanternState:
         raise IllegalAction(ALREADY_IN)
     if not fresh:
         ended = story_event(state, EventKind.ENDED_DRY)
-        result = Outcome((), tuple(range(len(state.config.bards))), ended.text)
+        result = Outcome((), bard_seats(state), ended.text)
         state = record(state, ended)
         return evolve(state, phase=Phase.OVER, result=result, owed=())
     start = len(state.elements)

@@ -36,7 +36,7 @@ if TYPE_CHECKING:
 
 def _opened(event: Event, view: LanternView) -> str:
     seated = event.whos("seated")
-    hand = f" of {card_count(view.bards[seated[0]].cards)}" if seated else ""
+    hand = f" of {card_count(view.bard(seated[0]).cards)}" if seated else ""
     return (
         f"The Barkeep sets out {event.number('benches')} benches and deals each seated Bard a "
         f"hand{hand} in secret: the table only ever sees how many cards each holds. A tale "
@@ -85,7 +85,7 @@ def _play(event: Event, view: LanternView) -> str:
     )
     if event.word("card"):
         what = f"{who}'s passage ({length}) must bring the named card's element into the tale."
-    elif view.bards[bard].cards:
+    elif view.bard(bard).cards:
         what = f"{who} names no card though holding some: a play that names none can be denied."
     else:
         what = f"{who} has no card to name, so the play counts only if it ties off a Loose End."
@@ -97,10 +97,18 @@ def _play(event: Event, view: LanternView) -> str:
 
 def _vote(event: Event, view: LanternView) -> str:
     who = seat_name(view, event.who("voter"))
-    side = "for" if event.word("vote") == "verify" else "against"
+    vote = event.word("vote")
+    side = "for" if vote.startswith("verify") else "against"
+    parts = (
+        " Each also says whether its card becomes a Loose End and which of the Loose Ends it "
+        "claims it tied off: each of those needs more than half of the votes too."
+        if vote.startswith("verify (")
+        else ""
+    )
     return (
         f"{who} votes {side} the play. With no Barkeep, the Bards other than the teller vote "
-        "on every play: once all have voted, it is verified only if more than half voted for it."
+        "on every play: once all have voted, it is verified only if more than half voted for "
+        f"it.{parts}"
     )
 
 
@@ -127,7 +135,7 @@ def _tied_off(event: Event, view: LanternView) -> str:
     ends = "that Loose End" if count == 1 else f"those {count} Loose Ends"
     return (
         f"{who}'s passage resolved {ends}, so they leave the table, burned, and {who} earns "
-        f"one Ale for each ({view.bards[bard].ale} in all). Now {loose_ends(view)}: every one "
+        f"one Ale for each ({view.bard(bard).ale} in all). Now {loose_ends(view)}: every one "
         "must be tied off before anyone can win."
     )
 
@@ -174,7 +182,7 @@ def _deck_now(event: Event, view: LanternView) -> str:
 
 def _cards_held(event: Event, view: LanternView) -> str:
     """How many cards the event's Bard holds now ("7 cards")."""
-    return card_count(view.bards[event.who("bard")].cards)
+    return card_count(view.bard(event.who("bard")).cards)
 
 
 def _sitting(event: Event, view: LanternView) -> str:

@@ -34,10 +34,13 @@ from rules.lantern.benches import (
     first_bard,
     leave,
     seat_bard,
+    send_under,
     sleep,
+    sleeper_deciders,
 )
 from rules.lantern.bots import LanternBot
 from rules.lantern.deck import LONGEST_ELEMENTS, deal, restock
+from rules.lantern.newcomers import hand_bar, walk_in
 from rules.lantern.pack import LanternPack, default_pack, load_pack
 from rules.lantern.rulings import deciders, interruption_skip, rule, rule_interruption
 from rules.lantern.state import (
@@ -46,6 +49,7 @@ from rules.lantern.state import (
     Begin,
     Closing,
     EventKind,
+    HandBar,
     Interrupt,
     Keeper,
     LanternConfig,
@@ -58,10 +62,19 @@ from rules.lantern.state import (
     Rule,
     RuleInterruption,
     SeatBard,
+    SendUnder,
     Sleep,
+    WalkIn,
 )
-from rules.lantern.tavern import announce, barkeep_seat, name, names, seated
-from rules.lantern.telling import closing, interrupt, pass_turn, play
+from rules.lantern.tavern import announce, bard_seats, barkeep_seat, is_bard, name, names, seated
+from rules.lantern.telling import (
+    closing,
+    interrupt,
+    late_interrupt,
+    open_play,
+    pass_turn,
+    play,
+)
 from rules.lantern.view import LanternView, view_of
 from rules.lantern.winning import settle
 
@@ -92,6 +105,10 @@ def make_config(
         hand=int(options.get("hand", 7)),
         words=(int(options.get("words_min", 40)), int(options.get("words_max", 150))),
         sleep_seconds=int(options.get("sleep_minutes", 0)) * 60,
+        table_judges=True,
+        late_interruptions=True,
+        called_under=True,
+        walk_ins=True,
     )
 
 
@@ -142,11 +159,7 @@ def prompt(state: LanternState) -> Prompt | None:
         text = f"{name(state, keeper)}: choose the Bard who begins the tale."
         return Prompt((keeper,), Phase.OPENING, text, True)
     if phase == Phase.SUSPENDED:
-        seats = (
-            (keeper,)
-            if keeper is not None
-            else (seated(state) or tuple(range(len(state.config.bards))))
-        )
+        seats = (keeper,) if keeper is not None else (seated(state) or bard_seats(state))
         return Prompt(
             seats, Phase.SUSPENDED, "The tale is suspended: seat a Bard on a free bench.", False
         )
@@ -181,6 +194,11 @@ def prompt(state: LanternState) -> Prompt | None:
         seats = (keeper,) if keeper is not None else seated(state)[:1]
         text = "The deck is dry: add story elements, or end the tale."
         return Prompt(seats, Phase.DRY, text, keeper is not None)
+    if phase == Phase.SLEEPER:
+        assert state.sleeper is not None
+        text = f"{name(state, state.sleeper)} has slept three turns in a row: Under The Table?"
+        seats = (keeper,) if keeper is not None else sleeper_deciders(state)
+        return Prompt(seats, Phase.SLEEPER, text, keeper is not None)
     if phase == Phase.CLOSING:
         assert state.last_success is not None
         text = f"{name(state, state.last_success)} has won: write a closing passage."
@@ -188,13 +206,16 @@ def prompt(state: LanternState) -> Prompt | None:
     raise AssertionError(phase)
 
 
-_OUT_OF_TURN = (Leave, SeatBard, Sleep)
+_OUT_OF_TURN = (Leave, SeatBard, Sleep, WalkIn, HandBar)
 """Actions the rules judge by their own checks, whoever the prompt asks."""
 
 
 def _coming_or_going(state: LanternState, action: Action, asked: Prompt) -> bool:
-    """A Bard may sit down, leave or wake whoever's turn it is."""
-    return isinstance(action, _OUT_OF_TURN)
+    """A Bard may sit down, walk in, leave or wake (and the Barkeep hand the bar over)
+    whoever's turn it is; and, where plays may be
+    interrupted after their ruling, interrupt whoever the prompt asks."""
+    late = isinstance(action, Interrupt) and open_play(state) is not None
+    return late or isinstance(action, _OUT_OF_TURN)
 
 
 def _apply(state: LanternState, action: Action, current: Prompt) -> LanternState:
@@ -212,6 +233,10 @@ def _dispatch(state: LanternState, action: Action, current: Prompt) -> LanternSt
             return leave(state, action)
         case SeatBard():
             return seat_bard(state, action)
+        case WalkIn():
+            return walk_in(state, action)
+        case HandBar():
+            return hand_bar(state, action)
         case Sleep():
             return sleep(state, action)
         case Begin() if phase == Phase.OPENING:
@@ -220,8 +245,12 @@ def _dispatch(state: LanternState, action: Action, current: Prompt) -> LanternSt
             return play(state, action)
         case PassTurn() if phase == Phase.TURN:
             return pass_turn(state, action)
-        case Interrupt() if phase == Phase.WINDOW:
+        case Interrupt() if phase == Phase.WINDOW and _asked_in_window(state, action):
             return interrupt(state, action)
+        case Interrupt() if open_play(state) is not None:
+            return late_interrupt(state, action)
+        case SendUnder() if phase == Phase.SLEEPER:
+            return send_under(state, action)
         case Rule() if phase == Phase.RULING:
             return rule(state, action)
         case RuleInterruption() if phase == Phase.INTERRUPTIONS:
@@ -235,6 +264,14 @@ def _dispatch(state: LanternState, action: Action, current: Prompt) -> LanternSt
     raise IllegalAction(f"That is not possible now: {current.text}")
 
 
+def _asked_in_window(state: LanternState, action: Interrupt) -> bool:
+    """Whether the window still asks the interrupting Bard (else it is a late interruption,
+    where the rules allow one)."""
+    attempt = state.attempt
+    late = state.config.late_interruptions
+    return attempt is not None and (not late or action.seat in attempt.asked)
+
+
 def view(state: LanternState, seat: Seat | None) -> LanternView:
     """Only what ``seat`` may know (None: the public table), with what it may decide now."""
     return view_of(state, seat, prompt(state))
@@ -245,7 +282,8 @@ def outcome(state: LanternState) -> Outcome | None:
 
 
 def seat_names(state: LanternState) -> tuple[str, ...]:
-    """Every seat's name: the Bards, then the Barkeep when a person keeps the bar."""
+    """Every seat's name, in seat order: the roster's Bards, then the Barkeep when a person
+    keeps the bar, then every seat added since (walk-ins, new Barkeeps): it only grows."""
     return names(state)
 
 
@@ -254,7 +292,7 @@ apply = gatekept(_apply, prompt, seat_names, out_of_turn=_coming_or_going)
 
 def secrets_of(state: LanternState, seat: Seat) -> tuple[str, ...]:
     """A Bard's hand and private events (elements named publicly are no secret)."""
-    if seat >= len(state.config.bards):
+    if not is_bard(state, seat):
         return ()
     public = set(state.table) | {p.card for p in state.tale}
     hand = tuple(state.elements[c] for c in state.hands[seat] if c not in public)

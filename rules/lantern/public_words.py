@@ -19,9 +19,9 @@ ORDINALS = ("first", "second", "third")
 
 
 def seat_names(view: LanternView) -> tuple[str, ...]:
-    """Every seat's name, as the story tells seats: the Bards, then a person Barkeep."""
-    keeper = () if view.barkeep_seat is None else (view.barkeep_name,)
-    return tuple(b.name for b in view.bards) + keeper
+    """Every seat's name, as the story tells seats: the Bards, then a person Barkeep, then
+    everyone who came since (by seat)."""
+    return view.names
 
 
 def seat_name(view: LanternView, seat: Seat) -> str:
@@ -35,12 +35,13 @@ def card_count(count: int) -> str:
 
 def holds(view: LanternView, bard: Seat) -> str:
     """ "Ada now holds 3 cards"."""
-    return f"{view.bards[bard].name} now holds {card_count(view.bards[bard].cards)}"
+    sight = view.bard(bard)
+    return f"{sight.name} now holds {card_count(sight.cards)}"
 
 
 def turn_name(view: LanternView) -> str:
     """Whose turn it is, by name ('nobody' when nobody's)."""
-    return "nobody" if view.turn is None else view.bards[view.turn].name
+    return "nobody" if view.turn is None else view.bard(view.turn).name
 
 
 def by_table(view: LanternView) -> bool:

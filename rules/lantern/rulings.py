@@ -30,6 +30,8 @@ from rules.lantern.telling import NOT_ON_TABLE
 
 NO_CARD_NO_LOOSE_END = "A play that named no card cannot make a Loose End."
 TABLE_DENIES = "the table votes it down"
+DENY_ALONE = "A vote to deny the play makes no Loose End and ties nothing off."
+NOT_CLAIMED = "Only a Loose End the play claims to tie off can be voted tied off."
 
 
 def deciders(state: LanternState, *skip: Seat) -> tuple[Seat, ...]:
@@ -93,19 +95,33 @@ def rule(state: LanternState, action: Rule) -> LanternState:
     bard = attempt.bard
     ruled_by = _ruled_by(state, action.seat)
     if barkeep_seat(state) is None:
+        judges = state.config.table_judges
+        if judges:
+            refusal = vote_refusal(state, action)
+            if refusal:
+                raise IllegalAction(refusal)
         state = announce(
             state,
             EventKind.VOTE,
             voter=Who(action.seat),
             teller=Who(bard),
-            vote="verify" if action.verify else "deny",
+            vote=vote_words(state, action) if judges else ("verify" if action.verify else "deny"),
         )
         outcome = _vote_done(state, action.seat, action.verify, bard)
+        if judges:
+            attempt = evolve(
+                attempt,
+                loose_end_votes=attempt.loose_end_votes
+                + ((action.seat,) if action.loose_end else ()),
+                tie_votes=attempt.tie_votes + tuple((action.seat, t) for t in set(action.tied)),
+            )
         if outcome is None:
             votes = attempt.votes + ((action.seat, action.verify),)
             return evolve(state, attempt=evolve(attempt, votes=votes))
         verify, reason = outcome, TABLE_DENIES
         loose_end, tied = attempt.loose_end, attempt.ties
+        if judges:
+            loose_end, tied = _judged(attempt, len(attempt.votes) + 1)
     else:
         refusal = ruling_refusal(state, action)
         if refusal:
@@ -118,8 +134,65 @@ def rule(state: LanternState, action: Rule) -> LanternState:
         state = _denied(state, attempt, reason, ruled_by)
     ruled = state.attempt
     assert ruled is not None
-    state = evolve(state, attempt=evolve(ruled, votes=(), verified=verify))
-    return _next_interruption(state)
+    ruled = evolve(ruled, votes=(), verified=verify, loose_end_votes=(), tie_votes=())
+    return _next_interruption(evolve(state, attempt=ruled))
+
+
+def vote_refusal(state: LanternState, action: Rule) -> str:
+    """Why a Bard may not vote so on the play, at a table that judges its parts ('' when
+    they may): a vote to verify may make the card a Loose End and say which of the claimed
+    Loose Ends it tied off; a vote to deny says nothing more."""
+    attempt = state.attempt
+    assert attempt is not None
+    if not action.verify and (action.loose_end or action.tied):
+        return DENY_ALONE
+    if action.loose_end and attempt.card is None:
+        return NO_CARD_NO_LOOSE_END
+    if any(t not in attempt.ties for t in action.tied):
+        return NOT_CLAIMED
+    return ""
+
+
+def vote_words(state: LanternState, action: Rule) -> str:
+    """A vote on a play at a table that judges its parts, as the story tells it after
+    "Bo votes to": "deny", "verify (a monk a Loose End; ties off a raven, not a map)"."""
+    attempt = state.attempt
+    assert attempt is not None
+    if not action.verify:
+        return "deny"
+    details = vote_details(state, attempt, action)
+    return "verify" + (f" ({details})" if details else "")
+
+
+def vote_details(state: LanternState, attempt: Attempt, action: Rule) -> str:
+    """What a vote to verify holds of the play's parts: "a monk a Loose End; ties off a
+    raven, not a map" ('' for a play with no card and no claims)."""
+    parts = []
+    if attempt.card is not None:
+        named = state.elements[attempt.card]
+        parts.append(f"{named} a Loose End" if action.loose_end else "no Loose End")
+    claimed = tuple(dict.fromkeys(attempt.ties))
+    tied = [state.elements[t] for t in claimed if t in action.tied]
+    untied = [state.elements[t] for t in claimed if t not in action.tied]
+    if tied:
+        parts.append(
+            "ties off " + ", ".join(tied) + (", not " + ", ".join(untied) if untied else "")
+        )
+    elif untied:
+        parts.append("ties off nothing")
+    return "; ".join(parts)
+
+
+def _judged(attempt: Attempt, voters: int) -> tuple[bool, tuple[int, ...]]:
+    """The table's verdict on the parts of a verified play: its card is a Loose End, and
+    each claimed Loose End is tied off, when more than half of the voters say so."""
+    loose_end = attempt.card is not None and len(attempt.loose_end_votes) * 2 > voters
+    tied = tuple(
+        t
+        for t in dict.fromkeys(attempt.ties)
+        if sum(1 for _, v in attempt.tie_votes if v == t) * 2 > voters
+    )
+    return loose_end, tied
 
 
 def _verified(
@@ -264,5 +337,11 @@ def _ruling(state: LanternState, kind: EventKind, attempt: Attempt, ruled_by: Wh
 
 def _finish_attempt(state: LanternState) -> LanternState:
     """The play and its interruptions are ruled: the tale goes on (whether someone has won
-    is ``winning.settle``'s to say, after this as after every change)."""
-    return move_on(evolve(state, attempt=None), Phase.TURN)
+    is ``winning.settle``'s to say, after this as after every change). Where plays may be
+    interrupted after their ruling, the play stays open to that until the next begins."""
+    attempt = state.attempt
+    assert attempt is not None
+    last = None
+    if state.config.late_interruptions:
+        last = evolve(attempt, interruptions=(), asked=(), votes=())
+    return move_on(evolve(state, attempt=None, last_play=last), Phase.TURN)

@@ -2,7 +2,9 @@
 ``rules.lantern.view``).
 
 Seats: the Bards of the roster (names given at setup, in the order they may
-sit), then the Barkeep's seat when a person keeps the bar. A Bard sits on a
+sit), then the Barkeep's seat when a person keeps the bar, then every seat added
+since (``LanternState.newcomers``: a Bard who walked in, or a person the bar was
+handed to), in the order they came. No seat is ever renumbered. A Bard sits on a
 bench or is away; only seated Bards take turns.
 """
 
@@ -83,6 +85,27 @@ class EventKind(StrEnum):
     """A Bard meets the four conditions of the win."""
     CLOSING = "closing"
     """The winner's closing passage ends the tale."""
+    STAYS = "stays"
+    """A Bard asleep three turns running is let stay at the table."""
+    WALKED_IN = "walked_in"
+    """Someone new walks in and sits down as a Bard on a free bench (and is dealt a hand)."""
+    BAR_HANDED = "bar_handed"
+    """The Barkeep hands the bar to someone else, who rules from then on."""
+
+
+class Role(StrEnum):
+    """What a seat added after setup is: a Bard who walked in, or a new Barkeep."""
+
+    BARD = "bard"
+    BARKEEP = "barkeep"
+
+
+@frozen
+class Newcomer:
+    """A seat added after setup: its name and its role."""
+
+    name: str
+    role: Role = Role.BARD
 
 
 class DenyReason(StrEnum):
@@ -125,6 +148,22 @@ class LanternConfig:
     words: tuple[int, int] = (40, 150)
     sleep_seconds: int = 0
     """The turn timer: a Bard on turn this long without a play has slept (0: off)."""
+    table_judges: bool = False
+    """At a table without a Barkeep, the other Bards vote separately on whether the card
+    becomes a Loose End and on each claimed tie-off. New tales set it (``make_config``); a
+    save made before it lacks it and replays the old rule, where the teller's own word
+    decided both."""
+    late_interruptions: bool = False
+    """Any Bard may interrupt a play until the next play begins, after its ruling too.
+    New tales set it; a save made before it replays the old rule (only in the window)."""
+    called_under: bool = False
+    """Under The Table is the Barkeep's call (the table's vote without one), asked after a
+    third sleep in a row, never automatic. New tales set it; a save made before it
+    replays the old rule (the timer's third sleep sent the Bard there)."""
+    walk_ins: bool = False
+    """Anyone new may walk in by name and become a Bard, and a person Barkeep may hand the
+    bar to someone else (``WalkIn``, ``HandBar``). New tales set it; a save made before it
+    replays without them."""
 
 
 # --- actions ---------------------------------------------------------------------------
@@ -242,6 +281,34 @@ class Restock:
     elements: tuple[str, ...] = ()
 
 
+@frozen
+class SendUnder:
+    """The Barkeep's call (or a Bard's vote at the table) on a Bard found asleep three
+    turns or more in a row: ``send`` them Under The Table, or let them stay."""
+
+    seat: Seat
+    send: bool
+
+
+@frozen
+class WalkIn:
+    """Someone new walks in: the seater (``benches.seater``) seats them, by the ``name``
+    they give, on a free ``bench``, as a Bard of a seat of their own (between turns)."""
+
+    seat: Seat
+    name: str
+    bench: int
+
+
+@frozen
+class HandBar:
+    """The person Barkeep hands the bar to someone else, by ``name``: a seat of their own,
+    who keeps the bar from then on (between turns)."""
+
+    seat: Seat
+    name: str
+
+
 ACTION_TYPES = (
     Begin,
     Play,
@@ -254,6 +321,9 @@ ACTION_TYPES = (
     Leave,
     Sleep,
     Restock,
+    SendUnder,
+    WalkIn,
+    HandBar,
 )
 
 Action = (
@@ -268,6 +338,9 @@ Action = (
     | Leave
     | Sleep
     | Restock
+    | SendUnder
+    | WalkIn
+    | HandBar
 )
 """Every Lantern action (``ACTION_TYPES``, as one type)."""
 
@@ -291,6 +364,9 @@ class Phase(StrEnum):
     """The deck cannot deal what is owed: restock, or end the tale."""
     CLOSING = "closing"
     """The winner writes the closing passage."""
+    SLEEPER = "sleeper"
+    """A Bard asleep three turns in a row: the Barkeep (or the table) says whether they go
+    Under The Table."""
     SUSPENDED = "suspended"
     """Fewer than two Bards on the benches: seat someone, or close the tale."""
     OVER = "over"
@@ -325,6 +401,10 @@ class Attempt:
     votes: tuple[tuple[Seat, bool], ...] = ()
     verified: bool | None = None
     interrupted_by: Seat | None = None
+    loose_end_votes: tuple[Seat, ...] = ()
+    """At a table that judges the parts of a play: who voted its card a Loose End."""
+    tie_votes: tuple[tuple[Seat, int], ...] = ()
+    """... and each claimed Loose End each voter said it tied off."""
 
 
 @frozen
@@ -338,7 +418,9 @@ class LanternState:
     deck: tuple[int, ...]
     hands: tuple[tuple[int, ...], ...]
     benches: tuple[int | None, ...]
-    """Each roster Bard's bench, or None when away."""
+    """Each Bard's bench, or None when away. This and every tuple by seat (``hands``,
+    ``ale``, ``asleep``, ``under_table``) covers every Bard's seat; a Barkeep's seat among
+    them holds empty values (no hand, no bench)."""
     table: tuple[int, ...] = ()
     """Loose Ends, face up."""
     burned: tuple[int, ...] = ()
@@ -356,6 +438,17 @@ class LanternState:
     last_success: Seat | None = None
     begun: bool = False
     """A first Bard has been named (until then the tale has not begun)."""
+    last_play: Attempt | None = None
+    """The last play, ruled, still open to interruptions until the next play begins
+    (``LanternConfig.late_interruptions``)."""
+    sleeper: Seat | None = None
+    """The Bard asleep three turns in a row whom the Barkeep (or the table) may send Under
+    The Table now (``LanternConfig.called_under``)."""
+    sleeper_votes: tuple[tuple[Seat, bool], ...] = ()
+    """At a table without a Barkeep, the votes so far on sending ``sleeper`` away."""
+    newcomers: tuple[Newcomer, ...] = ()
+    """The seats added after setup, in the order they came (``WalkIn``, ``HandBar``): they
+    follow the setup's seats (``tavern.names``)."""
     log: tuple[Event, ...] = ()
     result: Outcome | None = None
     asked: list[Prompt | None] = asked_field()

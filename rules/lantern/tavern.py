@@ -7,7 +7,7 @@ from typing import TypeVar
 from attrs import evolve
 
 from rules.engine import Event, Fact, Seat
-from rules.lantern.state import EventKind, Keeper, LanternState
+from rules.lantern.state import EventKind, Keeper, LanternState, Newcomer, Role
 from rules.lantern.told import TOLD
 from rules.story import STORY
 
@@ -41,22 +41,73 @@ def tell_bard(state: LanternState, bard: Seat, kind: EventKind, /, **facts: Fact
     return record(state, TOLD.event(kind, names(state), facts, seats))
 
 
+def setup_seats(state: LanternState) -> int:
+    """How many seats the setup made: the roster's Bards, and a person Barkeep's seat."""
+    return len(state.config.bards) + (state.config.barkeep == Keeper.PERSON)
+
+
 def barkeep_seat(state: LanternState) -> Seat | None:
-    """The Barkeep's seat (after the roster's), or None when the table keeps the bar."""
-    return len(state.config.bards) if state.config.barkeep == Keeper.PERSON else None
+    """The seat of the Barkeep now: the last person the bar was handed to, else the
+    setup's (after the roster's); None when the table keeps the bar."""
+    if state.config.barkeep != Keeper.PERSON:
+        return None
+    start = setup_seats(state)
+    for index in range(len(state.newcomers) - 1, -1, -1):
+        if state.newcomers[index].role == Role.BARKEEP:
+            return start + index
+    return len(state.config.bards)
+
+
+def is_bard(state: LanternState, seat: object) -> bool:
+    """Whether ``seat`` is a Bard's (of the roster, or one who walked in)."""
+    if isinstance(seat, bool) or not isinstance(seat, int) or seat < 0:
+        return False
+    if seat < len(state.config.bards):
+        return True
+    index = seat - setup_seats(state)
+    return 0 <= index < len(state.newcomers) and state.newcomers[index].role == Role.BARD
+
+
+def bard_seats(state: LanternState) -> tuple[Seat, ...]:
+    """Every Bard's seat, in seat order: the roster's, then those who walked in."""
+    start = setup_seats(state)
+    walked = (start + n for n, new in enumerate(state.newcomers) if new.role == Role.BARD)
+    return (*range(len(state.config.bards)), *walked)
 
 
 def name(state: LanternState, seat: Seat) -> str:
-    if seat == barkeep_seat(state):
-        return state.config.barkeep_name
-    return state.config.bards[seat]
+    return names(state)[seat]
 
 
 def names(state: LanternState) -> tuple[str, ...]:
-    """Every seat's name: the Bards of the roster, then the Barkeep when a person keeps
-    the bar (a story line tells a seat by it)."""
-    keeper = () if barkeep_seat(state) is None else (state.config.barkeep_name,)
-    return state.config.bards + keeper
+    """Every seat's name, in seat order: the Bards of the roster, then the Barkeep when a
+    person keeps the bar, then everyone who came since (a story line tells a seat by it)."""
+    keeper = (state.config.barkeep_name,) if state.config.barkeep == Keeper.PERSON else ()
+    return state.config.bards + keeper + tuple(new.name for new in state.newcomers)
+
+
+def barkeep_name(state: LanternState) -> str:
+    """Who keeps the bar now, by name ("The table" at a table without a Barkeep)."""
+    keeper = barkeep_seat(state)
+    return state.config.barkeep_name if keeper is None else name(state, keeper)
+
+
+def add_seat(state: LanternState, newcomer: Newcomer) -> tuple[LanternState, Seat]:
+    """``state`` with a seat for ``newcomer`` after every other, and its number. Every tuple
+    by seat grows to cover it (a Barkeep's seat before it with empty values)."""
+    seat = len(names(state))
+    state = evolve(state, newcomers=state.newcomers + (newcomer,))
+    grow = seat + 1 - len(state.benches)
+    if grow > 0:
+        state = evolve(
+            state,
+            hands=state.hands + ((),) * grow,
+            benches=state.benches + (None,) * grow,
+            ale=state.ale + (0,) * grow,
+            asleep=state.asleep + (0,) * grow,
+            under_table=state.under_table + (False,) * grow,
+        )
+    return state, seat
 
 
 def element(state: LanternState, card: int | None) -> str:
@@ -93,9 +144,9 @@ def free_benches(state: LanternState) -> tuple[int, ...]:
 
 
 def may_come(state: LanternState) -> tuple[Seat, ...]:
-    """The Bards of the roster who are away and may be seated (not Under The Table)."""
+    """The Bards who are away and may be seated again (not Under The Table)."""
     return tuple(
-        b for b, bench in enumerate(state.benches) if bench is None and not state.under_table[b]
+        b for b in bard_seats(state) if state.benches[b] is None and not state.under_table[b]
     )
 
 

@@ -19,7 +19,9 @@ from rules.lantern.state import (
 )
 from rules.lantern.tavern import (
     announce,
+    bard_seats,
     element,
+    is_bard,
     next_bard,
     record,
     replace,
@@ -60,7 +62,8 @@ def play(state: LanternState, action: Play) -> LanternState:
     )
     asked = tuple(b for b in voters(state, bard) if state.hands[b])
     attempt = Attempt(bard, text, action.card, tuple(action.ties), action.loose_end, asked=asked)
-    return evolve(state, attempt=attempt, phase=Phase.WINDOW if asked else Phase.RULING)
+    phase = Phase.WINDOW if asked else Phase.RULING
+    return evolve(state, attempt=attempt, phase=phase, last_play=None)
 
 
 def pass_turn(state: LanternState, action: PassTurn) -> LanternState:
@@ -100,6 +103,64 @@ def interrupt(state: LanternState, action: Interrupt) -> LanternState:
     return state if asked else evolve(state, phase=Phase.RULING)
 
 
+OPEN_TO_INTERRUPTION = frozenset({Phase.WINDOW, Phase.RULING, Phase.INTERRUPTIONS, Phase.TURN})
+"""When a play may be interrupted out of turn: from the moment it is told until the next
+play begins (while the deck is dry, the tale suspended or won, nobody interrupts)."""
+NOTHING_TO_INTERRUPT = "There is no play to interrupt now."
+
+
+def open_play(state: LanternState) -> Attempt | None:
+    """The play a Bard may interrupt now, out of turn (None: none): the one under review,
+    or the last one ruled, until the next play begins."""
+    if not state.config.late_interruptions or state.phase not in OPEN_TO_INTERRUPTION:
+        return None
+    return state.attempt if state.attempt is not None else state.last_play
+
+
+def late_refusal(state: LanternState, seat: int, card: int | None) -> str:
+    """Why ``seat`` may not interrupt the open play now with ``card`` ('' when they may)."""
+    attempt = open_play(state)
+    if attempt is None:
+        return NOTHING_TO_INTERRUPT
+    if not is_bard(state, seat) or state.benches[seat] is None:
+        return "Only a Bard on a bench can interrupt."
+    if seat == attempt.bard:
+        return "A Bard cannot interrupt their own play."
+    if state.benches[attempt.bard] is None:
+        return "The Bard who told that play has left the tale: it cannot be interrupted now."
+    if card is None or card not in state.hands[seat]:
+        return "Interrupt with a card from your own hand."
+    if (seat, card) in attempt.interruptions:
+        return "You have already interrupted this play with that card."
+    return ""
+
+
+def late_interrupt(state: LanternState, action: Interrupt) -> LanternState:
+    """An interruption made out of turn: of the play under review (it waits its turn to be
+    ruled, after the play), or of the last play ruled (ruled at once)."""
+    refusal = late_refusal(state, action.seat, action.card)
+    if refusal:
+        raise IllegalAction(refusal)
+    attempt = open_play(state)
+    assert attempt is not None and action.card is not None
+    seat = action.seat
+    state = announce(
+        state,
+        EventKind.INTERRUPTION,
+        interrupter=Who(seat),
+        teller=Who(attempt.bard),
+        card=element(state, action.card),
+    )
+    claimed = evolve(attempt, interruptions=attempt.interruptions + ((seat, action.card),))
+    if state.attempt is not None:
+        asked = tuple(s for s in claimed.asked if s != seat)
+        state = evolve(state, attempt=evolve(claimed, asked=asked))
+        if state.phase == Phase.WINDOW and not asked:
+            state = evolve(state, phase=Phase.RULING)
+        return state
+    return evolve(state, attempt=claimed, last_play=None, phase=Phase.INTERRUPTIONS)
+
+
 def closing(state: LanternState, action: Closing) -> LanternState:
     """The winner's last words (if any) end the tale."""
     winner = action.seat
@@ -108,7 +169,7 @@ def closing(state: LanternState, action: Closing) -> LanternState:
         raise IllegalAction(f"Keep the closing passage under {LONGEST_PLAY} characters.")
     if text:
         state = evolve(state, tale=state.tale + (Passage(winner, text, None),))
-    others = tuple(b for b in range(len(state.config.bards)) if b != winner)
+    others = tuple(b for b in bard_seats(state) if b != winner)
     ended = story_event(state, EventKind.CLOSING, winner=Who(winner), passage=text)
     state = record(state, ended)
     result = Outcome((winner,), others, ended.text)

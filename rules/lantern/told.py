@@ -42,17 +42,23 @@ FACTS: dict[EventKind, tuple[str, ...]] = {
     EventKind.CLOSED_UNFINISHED: (),
     EventKind.ASLEEP: ("bard", "sleeps"),
     EventKind.UNDER_TABLE: ("bard",),
+    EventKind.STAYS: ("bard", "ruled_by"),
     EventKind.WON: ("bard",),
     EventKind.CLOSING: ("winner", "passage"),
+    EventKind.WALKED_IN: ("bard", "bench"),
+    EventKind.BAR_HANDED: ("old", "barkeep"),
 }
 """The facts every kind of Lantern event carries. Seats: ``bard``, ``teller`` (whose play
-it is), ``interrupter``, ``voter``, ``winner``, ``first`` and ``barkeep`` are ``Who``;
+it is), ``interrupter``, ``voter``, ``winner``, ``first``, ``barkeep`` and ``old`` (the Barkeep who
+handed the bar over) are ``Who``;
 ``seated``, ``ruled_by`` (the Barkeep, or the Bards who voted) and ``chosen_by`` (the
 Barkeep who named the first Bard; nobody when the lot did) are ``Whos``. Words:
 ``card`` (an element; '' when none was named), ``cards`` and ``tied`` (elements),
 ``passage`` (what a Bard wrote), ``reason`` (why a play was denied), ``vote`` ("verify"
-or "deny"). Numbers: ``benches``, ``bench`` (as told, from 1), ``words``, ``ale``,
-``added`` (new elements), ``sleeps`` (turns asleep in a row)."""
+or "deny"; at a table that judges a play's parts, "verify" says what of it the voter
+holds: "verify (a monk a Loose End; ties off a raven)"). Numbers: ``benches``,
+``bench`` (as told, from 1), ``words``, ``ale``, ``added`` (new elements), ``sleeps``
+(turns asleep in a row)."""
 
 NO_CARD = "no_card"
 """The play's line when the Bard named no card (an empty hand)."""

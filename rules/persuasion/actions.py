@@ -32,6 +32,7 @@ from rules.persuasion.table import (
     to_traits,
 )
 from rules.persuasion.told import maybe
+from rules.story import STORY
 
 DESCRIPTIONS = {
     CardAction.PEEK_AUTHOR: "Peek at one of the author's cards",
@@ -207,8 +208,10 @@ def use(state: PersuasionState, action: UseCard) -> PersuasionState:
         return show(state, author, number, EventKind.SHOWN, owner=Who(seat))
     if kind == CardAction.FLIP_AUTHOR:
         number = slot_of(state, author, action.target)
+        # A face-up card may be flipped too (the seed allows it): nothing changes.
+        line = "already" if state.faceup[number] else STORY
         state = flip_up(state, number)
-        return log(state, EventKind.CARD_FLIPPED, owner=Who(author), **face(state, number))
+        return log(state, EventKind.CARD_FLIPPED, line, owner=Who(author), **face(state, number))
     if kind == CardAction.TAKE_AUTHOR:
         return _take(state, seat, author, slot_of(state, author, action.target))
     if kind == CardAction.GIVE_AUTHOR:

@@ -250,6 +250,12 @@ CAPTIONS = Captions(
         Phase.RECEPTION: reception_prompt,
         Phase.FINAL: final_prompt,
     },
+    prompts_to={
+        Phase.INTRO: intro_prompt,
+        Phase.MAIL: mail_prompt,
+        Phase.RECEPTION: reception_prompt,
+        Phase.FINAL: final_prompt,
+    },
     event_kinds=tuple(EventKind),
     prompt_kinds=PROMPT_KINDS,
     coached=CoachedDeal(

@@ -2,8 +2,9 @@
 
 Every option is built from the same refusal functions ``apply`` uses, so an
 open option is taken and a closed one is refused with the very sentence it
-shows. Cards are named only as the seat sees them: a card it is not aware of
-is "face down", with its place.
+shows. Cards are named only as the seat sees them, never by a place (places
+close up when a card leaves): a card it is not aware of is "A face-down card",
+with the stamps the table sees on it.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from attrs import evolve
 from rules.choices import Option, Pick, plural
 from rules.engine import Seat
 from rules.persuasion import actions, mailing, reception
-from rules.persuasion.prompts import prompt
+from rules.persuasion.prompts import held_word, prompt
 from rules.persuasion.season import ring_refusal
 from rules.persuasion.state import (
     Action,
@@ -32,6 +33,7 @@ from rules.persuasion.state import (
     UseCard,
 )
 from rules.persuasion.table import aware, card, name, players
+from rules.wording import listed
 
 VERBS = {
     CardAction.PEEK_AUTHOR: "peek at one of {author}'s cards",
@@ -75,13 +77,16 @@ def symbols_words(symbols: tuple[Symbol, ...]) -> str:
     return ", ".join(f"{n} {s}" if n > 1 else str(s) for s, n in counts.items())
 
 
-def card_label(state: PersuasionState, seat: Seat, number: int, place: int) -> str:
-    """A card as ``seat`` sees it, by its place (1 up): face down unless aware of it."""
+def card_label(state: PersuasionState, seat: Seat, number: int) -> str:
+    """A card as ``seat`` sees it, by its name: "Honest Income (wealth; face up)", or,
+    unless the seat is aware of it, "A face-down card" with the stamps the table sees on it.
+    Never by its place: places close up when a card leaves, and the name stays."""
     if not aware(state, seat, number):
-        return f"Card {place + 1}: face down"
+        stampers = [name(state, p) for p in state.stamps[number]]
+        return "A face-down card" + (f", stamped by {listed(stampers)}" if stampers else "")
     item = card(state, number)
     up = "; face up" if state.faceup[number] else ""
-    return f"Card {place + 1}: {item.title} ({symbols_words(item.symbols)}{up})"
+    return f"{item.title} ({symbols_words(item.symbols)}{up})"
 
 
 def whose(state: PersuasionState, seat: Seat, player: Seat) -> str:
@@ -105,11 +110,11 @@ def _introductions(state: PersuasionState, seat: Seat) -> Pick[int]:
         tuple(
             Option(
                 flip,
-                card_label(state, seat, number, flip),
+                card_label(state, seat, number),
                 then=Pick(
                     "Which of your other cards do you discard?",
                     tuple(
-                        Option(Introduce(seat, flip, drop), card_label(state, seat, other, drop))
+                        Option(Introduce(seat, flip, drop), card_label(state, seat, other))
                         for drop, other in enumerate(mine)
                         if drop != flip
                     ),
@@ -127,7 +132,7 @@ def mailable(state: PersuasionState, seat: Seat, to: Seat) -> Pick[Send]:
     cards = tuple(
         Option(
             Send(seat, to, slot),
-            card_label(state, seat, number, slot),
+            card_label(state, seat, number),
             closed=mailing.card_refusal(state, seat, to, slot),
         )
         for slot, number in enumerate(state.traits[seat])
@@ -162,7 +167,8 @@ def _holding(state: PersuasionState, seat: Seat) -> Pick[Pass | UseCard]:
         for owner in state.held[seat]:
             for slot, number in enumerate(state.traits[owner]):
                 options.append(_card_option(state, seat, owner, slot, number))
-    return Pick("Use a card of someone whose seal or ring you hold, or pass:", tuple(options))
+    ask = f"Use a card of someone whose {held_word(state, seat)} you hold, or pass:"
+    return Pick(ask, tuple(options))
 
 
 def _card_option(
@@ -172,7 +178,7 @@ def _card_option(
     author = name(state, owner)
     refusal = actions.card_refusal(state, seat, owner, slot)
     if not aware(state, seat, number):
-        return Option(action, f"{author}'s card {slot + 1}: face down", closed=refusal)
+        return Option(action, f"{author}'s face-down card", closed=refusal)
     item = card(state, number)
     label = f"{author}'s {item.title}: " + VERBS[item.action].format(author=author)
     if refusal:
@@ -204,7 +210,7 @@ def _targets(state: PersuasionState, used: UseCard, kind: CardAction) -> Pick[Us
         return Pick(
             "Which card do you take from the discards?",
             tuple(
-                Option(evolve(used, discard=place), card_label(state, seat, number, place))
+                Option(evolve(used, discard=place), card_label(state, seat, number))
                 for place, number in enumerate(state.discards)
             ),
         )
@@ -214,7 +220,7 @@ def _targets(state: PersuasionState, used: UseCard, kind: CardAction) -> Pick[Us
             tuple(
                 Option(
                     place,
-                    card_label(state, seat, number, place),
+                    card_label(state, seat, number),
                     then=_cards_of(
                         state,
                         evolve(used, mine=place),
@@ -254,7 +260,7 @@ def _cards_of(state: PersuasionState, used: UseCard, player: Seat, ask: str) -> 
         options.append(
             Option(
                 action,
-                card_label(state, used.seat, number, place),
+                card_label(state, used.seat, number),
                 closed=actions.use_refusal(state, action),
             )
         )
@@ -271,7 +277,7 @@ def _forced_discard(state: PersuasionState, seat: Seat) -> Pick[ForcedDiscard | 
             options.append(Option(ForcedDiscard(seat, player, 0), label, closed=refusal))
             continue
         cards = tuple(
-            Option(ForcedDiscard(seat, player, place), card_label(state, seat, number, place))
+            Option(ForcedDiscard(seat, player, place), card_label(state, seat, number))
             for place, number in enumerate(state.traits[player])
         )
         ask = f"Which of {whose(state, seat, player)} cards do you discard?"

@@ -3,36 +3,40 @@
 
 from __future__ import annotations
 
-from rules.engine import Prompt
+from rules.engine import Prompt, Seat
 from rules.persuasion.caption_view import JUDGED, LONGEST, and_, token
 from rules.persuasion.state import PersuasionView, Phase
 
 # --- prompts -----------------------------------------------------------------------------
 
 
-def _seats(prompt: Prompt, view: PersuasionView) -> str:
-    return and_([view.players[p].name for p in prompt.seats])
+def _seats(prompt: Prompt, view: PersuasionView, to: Seat | None = None) -> str:
+    """The seats asked, by name ("you" for ``to``)."""
+    return and_(["you" if p == to else view.players[p].name for p in prompt.seats])
 
 
-def intro_prompt(prompt: Prompt, view: PersuasionView) -> str:
+def intro_prompt(prompt: Prompt, view: PersuasionView, to: Seat | None = None) -> str:
     action = "" if view.evening_ball else " and action"
+    still = _seats(prompt, view, to)
     return (
-        f"Introductions, one player at a time in seat order; still to go: {_seats(prompt, view)}. "
+        f"Introductions, one player at a time in seat order; still to go: {still}. "
         f"Each flips one card face up for good (its symbols{action} now public) and discards "
         "another, stamped, so only its owner knows it."
     )
 
 
-def mail_prompt(prompt: Prompt, view: PersuasionView) -> str:
+def mail_prompt(prompt: Prompt, view: PersuasionView, to: Seat | None = None) -> str:
     return (
         f"Round {view.round}'s mailing, behind the curtain: a seal with a face-down card the "
         "recipient has not seen, or a ring. A player who knows all of someone's cards can only "
-        f"be sent a ring. Still to choose: {_seats(prompt, view)}."
+        f"be sent a ring. Still to choose: {_seats(prompt, view, to)}."
     )
 
 
-def reception_prompt(prompt: Prompt, view: PersuasionView) -> str:
+def reception_prompt(prompt: Prompt, view: PersuasionView, to: Seat | None = None) -> str:
     seat = prompt.seats[0]
+    if seat == to:
+        return _your_reception(view, seat)
     who = view.players[seat].name
     holds = view.players[seat].holds
     if not holds:
@@ -41,16 +45,36 @@ def reception_prompt(prompt: Prompt, view: PersuasionView) -> str:
             f"anyone, even their own, stamping it first. It joins {JUDGED}."
         )
     owners = [f"{view.players[p].name}'s {token(view, p, seat)}" for p in holds]
+    said = (
+        f"{who} holds {and_(owners)}, so {who} may use the action of one of their owners' cards "
+        f"{who} is aware of (face up, or stamped by {who}), or pass."
+    )
+    return _with_face_up(said, view, holds)
+
+
+def _your_reception(view: PersuasionView, seat: Seat) -> str:
+    """The reception turn of ``seat``, told to ``seat``."""
+    holds = view.players[seat].holds
+    if not holds:
+        return (
+            "Nobody mailed you a seal or ring this round, so you must discard a card from "
+            f"anyone, even your own, stamping it first. It joins {JUDGED}."
+        )
+    owners = [f"{view.players[p].name}'s {token(view, p, seat)}" for p in holds]
+    said = (
+        f"You hold {and_(owners)}, so you may use the action of one of their owners' cards "
+        "you are aware of (face up, or stamped by you), or pass."
+    )
+    return _with_face_up(said, view, holds)
+
+
+def _with_face_up(said: str, view: PersuasionView, holds: tuple[Seat, ...]) -> str:
     up = [
         f"{s.card.title} ({s.card.action.replace('_', ' ')})"
         for p in holds
         for s in view.players[p].cards
         if s.faceup and s.card is not None
     ]
-    said = (
-        f"{who} holds {and_(owners)}, so {who} may use the action of one of their owners' cards "
-        f"{who} is aware of (face up, or stamped by {who}), or pass."
-    )
     for few in (up[:2], up[:1]):
         shown = f" Face up among them: {and_(few)}." if few else ""
         if len(said + shown) <= LONGEST:
@@ -58,9 +82,10 @@ def reception_prompt(prompt: Prompt, view: PersuasionView) -> str:
     return said
 
 
-def final_prompt(prompt: Prompt, view: PersuasionView) -> str:
+def final_prompt(prompt: Prompt, view: PersuasionView, to: Seat | None = None) -> str:
     return (
-        f"The season is over, but {_seats(prompt, view)} may still send a ring, in secret, to a "
+        f"The season is over, but {_seats(prompt, view, to)} may still send a ring, in secret, "
+        "to a "
         "player or to the discards. Rings sent to each other make a match; the rest are "
         "discarded, and their senders are judged on the discards."
     )

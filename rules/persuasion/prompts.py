@@ -24,8 +24,8 @@ def prompt(state: PersuasionState) -> Prompt | None:
     if state.phase == Phase.RECEPTION:
         seat = state.turns[0]
         text = (
-            f"{name(state, seat)}: use an action from a card of someone whose seal you hold, "
-            "or pass."
+            f"{name(state, seat)}: use an action from a card of someone whose "
+            f"{held_word(state, seat)} you hold, or pass."
             if state.held[seat]
             else f"{name(state, seat)} holds nothing and must discard one of anyone's cards."
         )
@@ -38,6 +38,15 @@ def prompt(state: PersuasionState) -> Prompt | None:
             True,
         )
     return None
+
+
+def held_word(state: PersuasionState, seat: Seat) -> str:
+    """What ``seat`` holds at this reception, in a word: "seal", "ring" or "seal or ring"
+    (a ring is held where this round's proposals say so; every other token is a seal)."""
+    rings = [(state.round, owner, seat) in state.proposals for owner in state.held[seat]]
+    if rings and all(rings):
+        return "ring"
+    return "seal or ring" if any(rings) else "seal"
 
 
 def names_and(state: PersuasionState, seats: tuple[Seat, ...]) -> str:

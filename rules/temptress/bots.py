@@ -5,7 +5,10 @@ heard of) and works toward the likeliest suit of its match. On the floor it cour
 women its belief makes likely matches, drawn by weight so that courtships spread across
 them, playing the cheapest cards that are not of its suit. It climbs the ladder toward
 a pile card: one card toward the first target when one reaches it (a spare chip re-rolls
-a die that keeps it out of one card's reach), one toward the second, and it raises when
+a die that keeps it out of one card's reach; out of that reach, with chips to spare, it
+throws its cheapest card rather than two or three for one chip), one toward the second (there no
+chip is kept back, and a card of its suit goes when no other reaches alone), and it
+raises when
 the chance of reaching a fresh 3d10 with its remaining cards, the excel spends they open
 (a pair, three of a suit, a straight flush's doubled last card) and a re-roll makes the
 gain (two chips, or a pile card) outweigh a Faux Pas. It draws from the pile likeliest
@@ -112,6 +115,11 @@ JOIN_PERCENT = 15
 """How often a bot holding a climbing card (and two more spare) joins another's action
 in opposition; the Tempted, whose only way to win is a pile card, joins whenever it
 holds one."""
+SAVES_WITH = 2
+"""A bot holding at least this much Rapport, out of one card's reach of a first target
+(even with a re-roll), throws its cheapest card rather than spend two or three cards for
+one chip; with less it plays for the chip (a re-roll, a refill and a clue all cost one,
+and the last is kept for the round end)."""
 QUEEN = 12
 QUEEN_KEPT = 0.05
 """The Tempted keeps every queen of a suit at least this likely to be the sorceress's."""
@@ -331,6 +339,10 @@ class TemptressBot:
             size = min(o[1] for o in options)
             return choices.action(tuple(sorted(pool, key=lambda c: -c.rank)[:size]), False, False)
         climbing = self._climbing(contest, choices)
+        if self._high_rung(contest, choices):
+            rung = self._rung(contest, choices, spare)
+            if rung is not None:
+                return rung
         singles = [o for o in options if o[1] == 1]
         if climbing and singles:
             # One card keeps the ladder open: the cheapest that reaches, one that leaves
@@ -349,11 +361,43 @@ class TemptressBot:
             return choices.action((pool[0],), False, False)
         if options:
             if contest.target == 1:
+                if climbing and choices.rapport >= SAVES_WITH:
+                    # Out of one card's reach, even with a re-roll: the cheapest card goes
+                    # (a miss) rather than two or three for one chip; the strong ones wait
+                    # for a throw low enough to climb from.
+                    return choices.action((pool[0],), False, False)
                 short = [o for o in options if o[1] <= 2]
                 options = short or options
             cost, _, _, combo, pair, flush = min(options)
             return choices.action(combo, pair, flush)
         return choices.action((pool[0],), False, False)
+
+    @staticmethod
+    def _high_rung(contest: Contest, choices: PlayChoices) -> bool:
+        """Whether this is a raised target of an action with one card a target so far: one
+        more card that reaches it keeps the way to a pile card open (or is the way)."""
+        return not choices.arguing and (contest.target, choices.budget) in ((2, 2), (3, 1))
+
+    def _rung(
+        self, contest: Contest, choices: PlayChoices, spare: tuple[PlayingCard, ...]
+    ) -> PlayCards | Reroll | None:
+        """On a raised rung of the ladder no chip is kept back and, when no spare card
+        reaches, a card of the suit collected may go (a pile card, likeliest of that suit,
+        is the prize): one card that reaches, the cheapest in chips and then in value; else
+        a re-roll of the highest die that may bring the target within one card's reach;
+        else None (the usual play)."""
+        chips = choices.rapport
+        hand = tuple(sorted(choices.hand, key=lambda c: c.rank))
+        for pool in (spare, hand):
+            reaching = []
+            for card in pool:
+                total, pair, flush, cost = self._with_spends(choices, (card,), chips)
+                if total >= choices.target:
+                    reaching.append((cost, card.rank, card, pair, flush))
+            if reaching:
+                _, _, card, pair, flush = min(reaching, key=lambda o: o[:2])
+                return choices.action((card,), pair, flush)
+        return self._reroll(contest, choices, hand, chips, 1)
 
     @staticmethod
     def _strongest_last(combo: tuple[PlayingCard, ...]) -> tuple[PlayingCard, ...]:
@@ -414,9 +458,14 @@ class TemptressBot:
         self, view: TemptressView, contest: Contest, spare: tuple[PlayingCard, ...]
     ) -> float:
         """The chance of reaching a fresh 3d10 with the cards left in the budget, the
-        excel spends they open and a re-roll, as far as the chips kept spare go."""
+        excel spends they open and a re-roll, as far as the chips kept spare go (toward the
+        third target, every chip and every card: a pile card is the prize)."""
         arguing = contest.kind == ContestKind.ARGUMENT
         spendable = 0 if arguing else max(0, view.suitors[self.seat].rapport - 1)
+        if not arguing and contest.budget_left(self.seat) == 1 and contest.target == 2:
+            # Toward the third target (a pile card): every chip and every card may go.
+            spendable = view.suitors[self.seat].rapport
+            spare = tuple(sorted(view.hand, key=lambda c: c.rank))
         odds = chance_3d10_at_most(self._best_total(contest, spare, spendable))
         if spendable and self._may_reroll(view, contest):
             best = self._best_total(contest, spare, spendable - 1)

@@ -5,9 +5,10 @@ A caption that only places an event's facts is the ``caption`` template of its k
 ``story.toml`` (the private notes' among them); the captions that weigh the public view
 or have more than one shape are functions, in ``floor_captions`` (the table, the floor,
 the narrator, the round end) and ``contest_captions`` (actions and arguments), with the
-phrases the templates name; the prompts' are in ``prompt_captions``. Each reads the
-event's facts (or the prompt) and the public view only, so it tells nothing the public
-table does not show. The registry finds ``CAPTIONS`` here.
+phrases the templates name; the prompts' are in ``prompt_captions`` (each also told to a
+seat it asks, as "you", for a coached game's hints). Each reads the event's facts (or the
+prompt) and the public view only, so it tells nothing the public table does not show. The
+registry finds ``CAPTIONS`` here.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from rules.temptress.told import TOLD
 CAPTIONS = Captions(
     events={**FLOOR_EVENTS, **CONTEST_EVENTS},
     prompts=PROMPTS,
+    prompts_to=PROMPTS,
     event_kinds=tuple(EventKind),
     prompt_kinds=tuple(PromptKind),
     told=TOLD,

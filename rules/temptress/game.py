@@ -80,6 +80,7 @@ def make_config(
         oldest=int(options.get("oldest", 1)) - 1,
         round_limit=int(options.get("round_limit", 10)),
         voice=pack.voice(),
+        fair_deal=True,
     )
 
 

@@ -73,7 +73,7 @@ def _tie(state: TemptressState, seat: Seat) -> Pick[NarratorSettleTie | Narrator
     contest = state.contest
     assert contest is not None
     sides = tuple(Option(NarratorSettleTie(seat, s), name(state, s)) for s in contest.asked)
-    return Pick("A tie for the intention: who prevails?", (*sides, tell_option(seat)))
+    return Pick("A tie on the last target: who prevails?", (*sides, tell_option(seat)))
 
 
 def _verdict(state: TemptressState, seat: Seat) -> VerdictChoices:

@@ -2,6 +2,10 @@
 what each answer would mean, with the numbers of the public view (targets, totals,
 budgets, chips, piles).
 
+Each caption is told to the table (third person), or, given ``to``, a seat the prompt
+asks, to that seat ("you", never by its own name): a coached game's hint speaks to the
+person this way (``PROMPTS`` are the captions both ways).
+
 A prompt's caption reads the prompt and the public view at the same moment; it tells
 nothing a seat's own view holds (hands, clues, the discard pile's cards).
 """
@@ -9,9 +13,9 @@ nothing a seat's own view holds (hands, clues, the discard pile's cards).
 from __future__ import annotations
 
 from enum import StrEnum
+from typing import Protocol
 
 from rules.engine import Prompt, Seat
-from rules.teaching import PromptCaption
 from rules.temptress.argument import STAKE_NAMES
 from rules.temptress.caption_parts import (
     REACHED,
@@ -21,13 +25,35 @@ from rules.temptress.caption_parts import (
     rounds_left,
     seat_name,
 )
-from rules.temptress.state import BUDGET, Contest, ContestKind, PromptKind, VoteChoice
+from rules.temptress.state import (
+    BUDGET,
+    Contest,
+    ContestKind,
+    PromptKind,
+    StakeKind,
+    VoteChoice,
+)
 from rules.temptress.views import TemptressView
 from rules.wording import listed
 
 
-def _names(view: TemptressView, seats: tuple[Seat, ...] | list[Seat]) -> str:
+def _names(
+    view: TemptressView, seats: tuple[Seat, ...] | list[Seat], to: Seat | None = None
+) -> str:
+    """The seats by name; ``to`` among them is "you", named first ("you, Bo and Cy")."""
+    if to in seats:
+        return listed(["you"] + [seat_name(view, s) for s in seats if s != to])
     return listed([seat_name(view, s) for s in seats])
+
+
+def _called(view: TemptressView, seat: Seat, to: Seat | None) -> str:
+    """``seat``'s name, or "you" when it is ``to``."""
+    return "you" if seat == to else seat_name(view, seat)
+
+
+def _upper(text: str) -> str:
+    """``text`` opening a sentence: "You" for "you" (a name stays as it is spelled)."""
+    return "Y" + text[1:] if text.startswith("you") else text
 
 
 def _first(prompt: Prompt, view: TemptressView) -> tuple[Seat, str]:
@@ -35,15 +61,26 @@ def _first(prompt: Prompt, view: TemptressView) -> tuple[Seat, str]:
     return seat, seat_name(view, seat)
 
 
+def _narrating(view: TemptressView, to: Seat | None) -> bool:
+    """Whether the caption is told to the person narrating."""
+    return to is not None and to == view.narrator_seat
+
+
 def _contest(view: TemptressView) -> Contest:
     assert view.contest is not None, "a contest prompt has a contest"
     return view.contest
 
 
-def _faux_pas(prompt: Prompt, view: TemptressView) -> str:
+def _faux_pas(prompt: Prompt, view: TemptressView, to: Seat | None = None) -> str:
     seat, who = _first(prompt, view)
     suitor = view.suitors[seat]
     owed = max(1, min(suitor.faux_pas, suitor.cards) - len(suitor.faceup))
+    if seat == to:
+        return one_line(
+            f"You have {suitor.faux_pas} Faux Pas and owe {_more(owed)} face up: one card of",
+            "your hand lies face up per Faux Pas, chosen by you. It can still be played, but",
+            "the whole table reads it, a hint at the suit you are gathering.",
+        )
     return one_line(
         f"{who} has {suitor.faux_pas} Faux Pas and owes {_more(owed)} face up: one card of",
         f"the hand lies face up per Faux Pas, chosen by {who}. It can still be played, but",
@@ -57,11 +94,15 @@ def _more(count: int) -> str:
     return f"{number} more {noun}"
 
 
-def _floor(prompt: Prompt, view: TemptressView) -> str:
+def _floor(prompt: Prompt, view: TemptressView, to: Seat | None = None) -> str:
     seats = [s for s in prompt.seats if s != view.narrator_seat]
+    if to in seats:
+        return _your_floor(view, seats, to)
     who = _names(view, seats)
     narrator = (
-        f" {view.narrator_name}, narrating, may award a chip or end the round."
+        " As narrator, you may award a chip or end the round."
+        if _narrating(view, to)
+        else f" {view.narrator_name}, narrating, may award a chip or end the round."
         if view.narrator_seat is not None
         else ""
     )
@@ -83,14 +124,41 @@ def _floor(prompt: Prompt, view: TemptressView) -> str:
     )
 
 
-def _join(prompt: Prompt, view: TemptressView) -> str:
+def _your_floor(view: TemptressView, seats: list[Seat], to: Seat) -> str:
+    """The floor told to ``to``, one of the suitors it asks."""
+    who = _names(view, seats, to)
+    narrator = (
+        f" {view.narrator_name}, narrating, may award a chip or end the round."
+        if view.narrator_seat is not None
+        else ""
+    )
+    if not view.opened:
+        return one_line(
+            "You are the oldest, so you open the game: court a woman to earn Rapport, or",
+            f"decline. Then the floor opens to everyone but whoever acted last.{narrator}",
+        )
+    if set(seats) <= set(view.first_claims):
+        return one_line(
+            f"{_upper(who)} had no turn before the last round ended, so you claim first, in",
+            "turn: act, argue, decline, or retire (seven of a suit shown, the sorceress named:",
+            f"right wins, wrong is out). Then the open floor goes on as usual.{narrator}",
+        )
+    return one_line(
+        f"Open floor, {rounds_left(view)}: {who} may court, argue (costs Rapport), decline,",
+        "or retire (seven of a suit shown, the sorceress named: right wins, wrong is out).",
+        f"If all decline in a row, the round ends.{narrator}",
+    )
+
+
+def _join(prompt: Prompt, view: TemptressView, to: Seat | None = None) -> str:
     contest = _contest(view)
     actor = seat_name(view, contest.actor)
     her = view.women[contest.woman].name if contest.woman is not None else "a woman"
+    who = _upper(_names(view, prompt.seats, to))
     return one_line(
-        f"{actor} courts {her}. {_names(view, prompt.seats)} may join in opposition before",
-        f"the roll: opponents play before {actor}, up to three cards each, and earn Rapport",
-        "by their own results; the highest total on the last target gets the intention.",
+        f"{actor} courts {her}. {who} may join in opposition before the roll: opponents play",
+        f"before {actor}, up to three cards each, and earn Rapport by their own results; the",
+        "highest total on the last target prevails: their approach carries the day.",
     )
 
 
@@ -101,11 +169,13 @@ def _so_far(view: TemptressView, contest: Contest, seat: Seat) -> str:
     return "So far: " + ", ".join(f"{seat_name(view, p.seat)} {p.total}" for p in played) + "."
 
 
-def _play(prompt: Prompt, view: TemptressView) -> str:
+def _play(prompt: Prompt, view: TemptressView, to: Seat | None = None) -> str:
     seat, who = _first(prompt, view)
     contest = _contest(view)
     number, goal = contest.target, contest.targets[-1]
     most = min(contest.budget_left(seat), view.suitors[seat].cards)
+    if seat == to:
+        return _your_play(view, contest, seat, most)
     must = (
         f"{who} must play 1 to {most} cards toward {goal}, even if it looks hopeless"
         if most > 1
@@ -130,13 +200,42 @@ def _play(prompt: Prompt, view: TemptressView) -> str:
     )
 
 
-def _raise(prompt: Prompt, view: TemptressView) -> str:
+def _your_play(view: TemptressView, contest: Contest, seat: Seat, most: int) -> str:
+    """The play told to the seat that plays."""
+    number, goal = contest.target, contest.targets[-1]
+    must = (
+        f"You must play 1 to {most} cards toward {goal}, even if it looks hopeless"
+        if most > 1
+        else f"You must play one card toward {goal}"
+    )
+    if contest.kind == ContestKind.ARGUMENT:
+        return one_line(
+            f"{must}. Missing takes your stake off the table; reaching keeps it and may",
+            "allow a raise. Rapport may help reach the target, never inflate a total beyond",
+            f"it. {_so_far(view, contest, seat)}",
+        )
+    rapport = view.suitors[seat].rapport
+    excel = (
+        f" You have {rapport} Rapport to excel: re-roll a die first, +3 for a pair, +3 for"
+        " three of a suit."
+        if rapport
+        else ""
+    )
+    return one_line(
+        f"{must}. Reached: {REACHED[number]}. Missed: {missed(number)}.{excel}",
+        _so_far(view, contest, seat),
+    )
+
+
+def _raise(prompt: Prompt, view: TemptressView, to: Seat | None = None) -> str:
     seat, who = _first(prompt, view)
     contest = _contest(view)
     number = contest.target
     goal = contest.targets[number - 1]
     used = len(contest.cards_of(seat))
     left = min(BUDGET - used, view.suitors[seat].cards)
+    if seat == to:
+        return _your_raise(view, contest, seat, used, left)
     if contest.kind == ContestKind.ARGUMENT:
         other = seat_name(view, contest.participants[1 - contest.participants.index(seat)])
         return one_line(
@@ -160,15 +259,49 @@ def _raise(prompt: Prompt, view: TemptressView) -> str:
     )
 
 
-def _follow(prompt: Prompt, view: TemptressView) -> str:
+def _your_raise(view: TemptressView, contest: Contest, seat: Seat, used: int, left: int) -> str:
+    """The raise told to the seat that may raise."""
+    number = contest.target
+    goal = contest.targets[number - 1]
+    if contest.kind == ContestKind.ARGUMENT:
+        other = seat_name(view, contest.participants[1 - contest.participants.index(seat)])
+        return one_line(
+            f"You reached {goal} with {cards_word(left)} of budget left, so you may raise: a",
+            f"new target. {other} may follow; if not, you must reach it alone, or the totals",
+            f"for {goal} decide.",
+        )
+    others = (
+        " Everyone with budget left plays toward it too." if len(contest.participants) > 1 else ""
+    )
+    if number == 1:
+        count = "counts" if left == 1 else "count"
+        return one_line(
+            f"You reached {goal} with {cards_word(used)}, so you may raise: a new 3d10 target",
+            f"that only your {cards_word(left)} left {count} toward. Reach it and you have 3",
+            f"Rapport; miss it and you keep 1 and take a Faux Pas.{others}",
+        )
+    return one_line(
+        "You reached both targets with two cards, so you may raise once more: a third target",
+        "for your last card. Reach it: the top card of a woman's pile and one of her likes or",
+        f"dislikes. Miss it: you keep 3 Rapport and take a Faux Pas.{others}",
+    )
+
+
+def _follow(prompt: Prompt, view: TemptressView, to: Seat | None = None) -> str:
     seat, who = _first(prompt, view)
     contest = _contest(view)
     raiser = contest.raiser if contest.raiser is not None else contest.actor
     them = seat_name(view, raiser)
     number = contest.target
     totals = ", ".join(
-        f"{seat_name(view, s)} {contest.total(s, number) or 0}" for s in (raiser, seat)
+        f"{_called(view, s, to)} {contest.total(s, number) or 0}" for s in (raiser, seat)
     )
+    if seat == to:
+        return one_line(
+            f"{them} raised. You may follow with {cards_word(contest.budget_left(seat))} left:",
+            f"both of you play toward a new target, the higher total wins. If not, {them} must",
+            f"reach it alone, or this target's totals decide ({totals}).",
+        )
     return one_line(
         f"{them} raised. {who} may follow with {cards_word(contest.budget_left(seat))} left:",
         f"both play toward a new target, the higher total wins. If not, {them} must reach it",
@@ -176,9 +309,10 @@ def _follow(prompt: Prompt, view: TemptressView) -> str:
     )
 
 
-def _draw(prompt: Prompt, view: TemptressView) -> str:
-    _, who = _first(prompt, view)
+def _draw(prompt: Prompt, view: TemptressView, to: Seat | None = None) -> str:
+    seat, who = _first(prompt, view)
     piles = ", ".join(f"{w.name} {w.pile_size}" for w in view.women if w.pile_size)
+    who = "You" if seat == to else who
     return one_line(
         f"{who} reached a third target: take the top card of a pile still holding cards",
         f"({piles}) and learn one of her likes or dislikes. Three of a pile's four cards are",
@@ -186,48 +320,64 @@ def _draw(prompt: Prompt, view: TemptressView) -> str:
     )
 
 
-def _tie(prompt: Prompt, view: TemptressView) -> str:
+def _tie(prompt: Prompt, view: TemptressView, to: Seat | None = None) -> str:
     contest = _contest(view)
     total = contest.total(contest.asked[0], contest.target) if contest.asked else None
+    decides = "As narrator, you decide" if _narrating(view, to) else "The narrator decides"
     return one_line(
-        f"{_names(view, contest.asked)} tied at {total} on the last target. The narrator",
-        "decides who gets the intention; Rapport and Faux Pas already followed each one's",
+        f"{_upper(_names(view, contest.asked, to))} tied at {total} on the last target.",
+        f"{decides} who prevails; Rapport and Faux Pas already followed each one's",
         "own results.",
     )
 
 
-def _verdict(prompt: Prompt, view: TemptressView) -> str:
+def _verdict(prompt: Prompt, view: TemptressView, to: Seat | None = None) -> str:
     contest = _contest(view)
     actor = seat_name(view, contest.actor)
+    you = _narrating(view, to)
     twist = (
-        f", and since {actor} missed, may tell it as a success with a twist (no Rapport)"
+        f", and since {actor} missed, {'you ' if you else ''}may tell it as a success with a"
+        " twist (no Rapport)"
         if not contest.reached(contest.actor, 1)
         else ""
     )
+    if you:
+        return one_line(
+            "The action is over. As narrator, you may award Rapport chips to any suitor for",
+            f"fine role-play or a good complication{twist}.",
+        )
     return one_line(
         "The action is over. The narrator may award Rapport chips to any suitor for fine",
         f"role-play or a good complication{twist}.",
     )
 
 
-def _vote(prompt: Prompt, view: TemptressView) -> str:
+def _vote(prompt: Prompt, view: TemptressView, to: Seat | None = None) -> str:
     contest = _contest(view)
-    actor = seat_name(view, contest.actor)
+    actor = _called(view, contest.actor, to)
     yes = sum(1 for _, v in contest.votes if v == VoteChoice.YES)
     no = sum(1 for _, v in contest.votes if v == VoteChoice.NO)
-    verb = "votes" if len(prompt.seats) == 1 else "vote"
+    verb = "votes" if len(prompt.seats) == 1 and to not in prompt.seats else "vote"
+    voters = _names(view, prompt.seats, to)
     return one_line(
-        f"The island narrates, so the table rewards role-play: {_names(view, prompt.seats)}",
+        f"The island narrates, so the table rewards role-play: {voters}",
         f"{verb} on an extra Rapport chip for {actor}. More yes than no among votes cast",
         f"gives it; abstaining counts for neither. So far {yes} yes, {no} no.",
     )
 
 
-def _answer(prompt: Prompt, view: TemptressView) -> str:
+def _answer(prompt: Prompt, view: TemptressView, to: Seat | None = None) -> str:
     seat, who = _first(prompt, view)
     contest = _contest(view)
     actor, chips = seat_name(view, contest.actor), contest.chips
     rapport = view.suitors[seat].rapport
+    if seat == to:
+        short = f" You hold {rapport}, too few to avoid it." if rapport < chips else ""
+        return one_line(
+            f"{actor} spent {chips} Rapport to argue with you. Paying {chips} too avoids it",
+            f"and keeps everyone from arguing with you this round.{short} Accepting means",
+            "stakes, then cards, with no Rapport won or lost.",
+        )
     short = f" {who} holds {rapport}, too few to avoid it." if rapport < chips else ""
     return one_line(
         f"{actor} spent {chips} Rapport to argue with {who}. Paying {chips} too avoids it",
@@ -236,14 +386,23 @@ def _answer(prompt: Prompt, view: TemptressView) -> str:
     )
 
 
-def _stakes(prompt: Prompt, view: TemptressView) -> str:
-    _, who = _first(prompt, view)
+def _stakes(prompt: Prompt, view: TemptressView, to: Seat | None = None) -> str:
+    seat, who = _first(prompt, view)
     contest = _contest(view)
     set_already = [
-        f"{seat_name(view, s)} wants {STAKE_NAMES[stake.kind]}."
+        f"{_wants(view, s, to)} {_stake(stake.kind, s, to)}."
         for s, stake in zip(contest.participants, contest.stakes, strict=False)
         if stake is not None
     ]
+    if seat == to:
+        others = [seat_name(view, s) for s in contest.participants if s != seat]
+        other = f"{others[0]}'s" if others else "the other's"
+        return one_line(
+            f"You choose what winning gives you: {other} match clues, sorceress clues or hand",
+            "(shown to you alone), or a promise for the pact log. Missing a target takes it",
+            "off the table.",
+            *set_already,
+        )
     return one_line(
         f"{who} chooses what winning gives: the other's match clues, sorceress clues or hand",
         "(shown to the winner alone), or a promise for the pact log. Missing a target takes",
@@ -252,36 +411,60 @@ def _stakes(prompt: Prompt, view: TemptressView) -> str:
     )
 
 
-def _review(prompt: Prompt, view: TemptressView) -> str:
+def _wants(view: TemptressView, seat: Seat, to: Seat | None) -> str:
+    """ "Ann wants", or "You want" when ``seat`` is ``to``."""
+    return "You want" if seat == to else f"{seat_name(view, seat)} wants"
+
+
+def _stake(kind: StakeKind, seat: Seat, to: Seat | None) -> str:
+    """What ``seat``'s stake wants, said to ``to`` (the other side: "your hand")."""
+    wanted = STAKE_NAMES[kind]
+    return wanted.replace("the other's", "your") if to is not None and seat != to else wanted
+
+
+def _review(prompt: Prompt, view: TemptressView, to: Seat | None = None) -> str:
     contest = _contest(view)
     wanted = [
         f"{seat_name(view, s)} wants {STAKE_NAMES[stake.kind]}"
         for s, stake in zip(contest.participants, contest.stakes, strict=False)
         if stake is not None
     ]
+    judge = "As narrator, you judge" if _narrating(view, to) else "The narrator judges"
     return one_line(
-        f"The narrator judges the stakes ({'; '.join(wanted)}). Accepting both starts the",
+        f"{judge} the stakes ({'; '.join(wanted)}). Accepting both starts the",
         "contest; rejecting one sends that side back to choose again.",
     )
 
 
-def _trim(prompt: Prompt, view: TemptressView) -> str:
+def _trim(prompt: Prompt, view: TemptressView, to: Seat | None = None) -> str:
     contest = _contest(view)
     over = [
         s
         for s in contest.participants
         if any(p.seat == s and p.total > contest.targets[p.target - 1] for p in contest.plays)
     ]
+    narrator = "you, as narrator," if _narrating(view, to) else "the narrator"
     return one_line(
-        f"{_names(view, over)} played beyond a target. Before the argument is settled the",
-        "narrator may count such values as the target itself, so pouring on cards gains",
+        f"{_names(view, over)} played beyond a target. Before the argument is settled",
+        f"{narrator} may count such values as the target itself, so pouring on cards gains",
         "nothing, or let them stand.",
     )
 
 
-def _spend(prompt: Prompt, view: TemptressView) -> str:
+def _spend(prompt: Prompt, view: TemptressView, to: Seat | None = None) -> str:
     seat, who = _first(prompt, view)
     suitor = view.suitors[seat]
+    if seat == to:
+        yours = (
+            f"clearing your {suitor.faux_pas} Faux Pas"
+            if suitor.faux_pas
+            else "clearing Faux Pas (you have none)"
+        )
+        return one_line(
+            f"Round end: you have {suitor.rapport} Rapport. Spend all of it at once, or keep",
+            f"it: a refill by choice from the {view.discard_size}-card discard pile, {yours},",
+            "or a new true clue of a chosen kind.",
+        )
     clear = (
         f"clearing {suitor.faux_pas} Faux Pas" if suitor.faux_pas else "clearing Faux Pas (none)"
     )
@@ -292,9 +475,15 @@ def _spend(prompt: Prompt, view: TemptressView) -> str:
     )
 
 
-def _final(prompt: Prompt, view: TemptressView) -> str:
+def _final(prompt: Prompt, view: TemptressView, to: Seat | None = None) -> str:
     seat, who = _first(prompt, view)
     cards = view.suitors[seat].cards
+    if seat == to:
+        return one_line(
+            f"Your last chance, holding {cards_word(cards)}: retire with seven of one suit and",
+            "name the sorceress. The match's suit and the right woman win; wrong on either",
+            "count and you are out. Passing keeps you in.",
+        )
     return one_line(
         f"Last chance for {who}, holding {cards_word(cards)}: retire with seven of one suit",
         "and name the sorceress. The match's suit and the right woman win; wrong on either",
@@ -302,7 +491,13 @@ def _final(prompt: Prompt, view: TemptressView) -> str:
     )
 
 
-PROMPTS: dict[StrEnum, PromptCaption[TemptressView]] = {
+class _PromptCaption(Protocol):
+    """A prompt's caption, told to the table, or to ``to``, a seat it asks ("you")."""
+
+    def __call__(self, prompt: Prompt, view: TemptressView, to: Seat | None = None) -> str: ...
+
+
+PROMPTS: dict[StrEnum, _PromptCaption] = {
     PromptKind.FAUX_PAS: _faux_pas,
     PromptKind.FLOOR: _floor,
     PromptKind.JOIN: _join,
@@ -320,3 +515,4 @@ PROMPTS: dict[StrEnum, PromptCaption[TemptressView]] = {
     PromptKind.SPEND: _spend,
     PromptKind.FINAL: _final,
 }
+"""Each prompt kind's caption (the table's, and, given ``to``, that seat's: "you")."""

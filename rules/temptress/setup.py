@@ -75,15 +75,28 @@ def _piles(suits: tuple[Suit, ...], chance: Chance) -> tuple[Piles, Chance]:
     return tuple(piles), chance
 
 
-def _matches(count: int, sorceress: int, chance: Chance) -> tuple[tuple[int, ...], Chance]:
-    """Each suitor's perfect match; the sorceress is drawn at most once."""
-    matches: list[int] = []
+def _matches(
+    count: int, sorceress: int, chance: Chance, fair: bool
+) -> tuple[tuple[int, ...], Chance]:
+    """Each suitor's perfect match; the sorceress is drawn at most once (a second draw
+    of her is drawn again among the daughters).
+
+    ``fair``: the suitors are drawn for in a shuffled order, so that every seat is as
+    likely to be the Tempted. Without it (a save from before ``fair_deal``) they are drawn
+    for in seat order, where the first seats draw her first.
+    """
+    order: tuple[int, ...] = tuple(range(count))
+    if fair:
+        order, chance = chance.shuffle(order)
+    matches = [0] * count
+    drawn: list[int] = []
     daughters = tuple(w for w in range(WOMEN) if w != sorceress)
-    for _ in range(count):
+    for seat in order:
         match, chance = chance.below(WOMEN)
-        if match == sorceress and sorceress in matches:
+        if match == sorceress and sorceress in drawn:
             match, chance = chance.pick(daughters)
-        matches.append(match)
+        drawn.append(match)
+        matches[seat] = match
     return tuple(matches), chance
 
 
@@ -102,7 +115,7 @@ def new(config: TemptressConfig, seed: int) -> TemptressState:
     numbers, chance = chance.shuffle(
         tuple(PlayingCard(rank, suit) for suit in Suit for rank in NUMBER_RANKS)
     )
-    matches, chance = _matches(len(config.suitors), sorceress, chance)
+    matches, chance = _matches(len(config.suitors), sorceress, chance, config.fair_deal)
     suitors = []
     for seat, name in enumerate(config.suitors):
         hand = numbers[seat * HAND_LIMIT : (seat + 1) * HAND_LIMIT]

@@ -182,6 +182,11 @@ class TemptressConfig:
     """Optional one-line personas, one per suitor, shown at the table."""
     voice: IslandVoice = IslandVoice()
     """The pack's words for the island's scenes."""
+    fair_deal: bool = False
+    """Matches are drawn in a shuffled seat order, so every seat is as likely to be the
+    Tempted. New tables set it (``make_config``); a save made before it existed lacks it
+    and replays the old deal, in seat order, which made the first seats the Tempted
+    most often."""
 
 
 # --- clues ---------------------------------------------------------------

@@ -253,3 +253,56 @@ def test_a_game_begun_under_an_earlier_edition_of_the_rules_is_named_so(tmp_path
     with pytest.raises(SaveError) as edited:
         saves.load(path)
     assert str(edited.value).endswith("; the file was edited")
+
+
+def _walked_in() -> list[Session]:
+    """A Lantern tale (Barkeep Kip; Ann and Bo on two of four benches) where Dora walks in,
+    then the Bard on turn passes."""
+    from rules.lantern.state import PassTurn, WalkIn
+
+    game = registry.get("lantern")
+    seats = (SeatPlan("Ann"), SeatPlan("Bo"), SeatPlan("Kip"))
+    config = game.make_config(("Ann", "Bo", "Kip"), {"benches": 4}, game.default_pack())
+    session = Session.start(game, config, 3, seats)
+    while session.view(None).seater is None:  # (the Barkeep first chooses who begins)
+        seat = session.prompt.seats[0]
+        session = session.apply(session.bot_for(seat).choose(session.view(seat)))
+    barkeep = len(seats) - 1
+    played = [session, session.apply(WalkIn(barkeep, "Dora", 3))]
+    turn = played[-1].prompt.seats[0]
+    played.append(played[-1].apply(PassTurn(turn)))
+    return played
+
+
+def test_a_seat_added_by_a_move_comes_back_with_the_saved_game(tmp_path: Path):
+    """Journaled move by move (the header lists the setup's seats) or rewritten after the
+    walk-in (the header lists them all): Dora's seat comes back either way."""
+    played = _walked_in()
+    assert [p.name for p in played[-1].seats] == ["Ann", "Bo", "Kip", "Dora"]
+    by_moves, rewritten = tmp_path / "moves.json", tmp_path / "rewritten.json"
+    journal = Journal(by_moves)
+    for session in played:
+        journal.save(session)
+    Journal(rewritten).save(played[-1])
+    for path in (by_moves, rewritten):
+        loaded = saves.load(path)
+        assert loaded.seats == played[-1].seats and loaded.state == played[-1].state
+
+
+def test_a_saved_seat_list_that_its_moves_do_not_seat_is_refused(tmp_path: Path):
+    played = _walked_in()
+    path = tmp_path / "edited.json"
+    Journal(path).save(played[-1])
+    lines = path.read_text().splitlines()
+    header = json.loads(lines[0])
+    header["seats"][3]["name"] = "Eve"
+    del header["hash"]
+    header["hash"] = chained("", header)
+    moves = [json.loads(line) for line in lines[1:]]
+    last = header["hash"]
+    for move in moves:
+        del move["hash"]
+        last = move["hash"] = chained(last, move)
+    path.write_text("".join(canonical(r) + "\n" for r in (header, *moves)))
+    with pytest.raises(SaveError, match="its seats do not match those its moves seat"):
+        saves.load(path)

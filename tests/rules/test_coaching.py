@@ -4,19 +4,29 @@ bots' pick from the person's own view."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from attrs import evolve, frozen
 
 from rules import registry
 from rules.choices import Option, Pick, Write
 from rules.coaching import coached_deal, coached_session, first_seen, hint, pick_words
+from rules.lantern import game as lantern
+from rules.lantern.captions import CAPTIONS as LANTERN_CAPTIONS
 from rules.lantern.pick_words import turn_pick_words
-from rules.lantern.state import PassTurn, Play
+from rules.lantern.state import DenyReason, PassTurn, Play, Rule, Sleep
 from rules.session import PERSON
+from rules.teaching import session_prompt
+from rules.temptress import game as temptress
 from rules.temptress.actions import PlayCards
+from rules.temptress.captions import CAPTIONS as TEMPTRESS_CAPTIONS
 from rules.temptress.pick_words import play_pick_words
+from tests import lantern_helpers, temptress_helpers
 
 GUEST = "Guest"
+YOU = re.compile(r"\byou(r|rs)?\b", re.IGNORECASE)
+"""The person spoken to: "you", "your", "yours" (as words, not in "young")."""
 
 
 @frozen
@@ -59,9 +69,19 @@ def test_the_person_sits_at_the_deals_seat_and_every_other_seat_is_a_bot(game_id
 def test_the_temptress_hint_explains_the_opening_and_names_the_bots_pick():
     session, _ = _session("temptress")
     assert hint(session, 0) == (
-        "Guest, the oldest, opens the game: court a woman to earn Rapport, or decline. "
+        "You are the oldest, so you open the game: court a woman to earn Rapport, or decline. "
         "Then the floor opens to everyone but whoever acted last. Worth weighing: Court a "
-        "woman: Marisol (the bots' pick, from what you can see)."
+        "woman: Oriane (the bots' pick, from what you can see)."
+    )
+
+
+def test_the_temptress_hint_opens_the_game_as_you_while_the_table_hears_the_name():
+    session, _ = _session("temptress")
+    assert hint(session, 0).startswith(
+        "You are the oldest, so you open the game: court a woman to earn Rapport, or decline."
+    )
+    assert session_prompt(session).startswith(  # teach mode's public caption: unchanged
+        "Guest, the oldest, opens the game: court a woman to earn Rapport, or decline."
     )
 
 
@@ -73,7 +93,7 @@ def test_there_is_no_hint_for_a_seat_the_table_does_not_wait_for():
 def test_the_island_hint_names_a_response_card_from_the_persons_own_hand():
     session, _ = _session("island")
     text = hint(session, 0)
-    assert text.startswith("Guest and Bot1 each answer 'Magnetic' with a response card")
+    assert text.startswith("You and Bot1 each answer 'Magnetic' with a response card")
     pick = text.split("Worth weighing: ")[1].split(" (the bots' pick")[0]
     assert pick in session.view(0).hand
 
@@ -89,6 +109,10 @@ def test_the_lantern_hint_names_the_card_a_passage_mentioned_in_passing():
     assert "a stampede of goats" in dict(session.view(0).elements_named).values()
     assert hint(session, 0).endswith(
         "Worth weighing: Interrupt: a stampede of goats (the bots' pick, from what you can see)."
+    )
+    assert hint(session, 0).startswith(
+        "Bot2 has just told a passage. You may interrupt, as may Bot1, by naming a card of "
+        "your own whose element it happened to mention"
     )
 
 
@@ -126,6 +150,13 @@ def test_the_temptress_pick_words_name_a_reroll_and_the_spends_taken():
 
 def test_the_lantern_hint_names_the_passage_to_tell():
     session = _to_the_persons(_session("lantern")[0], "turn")
+    assert hint(session, 0).startswith(
+        "You may play a passage naming one of your 6 cards, or pass for a card. A verified "
+        "play keeps your turn"
+    )
+    assert session_prompt(session).startswith(  # the table's caption names the Bard
+        "Guest may play a passage naming one of their 6 cards, or pass for a card."
+    )
     assert hint(session, 0).endswith(
         "Worth weighing: Tell a passage bringing in a wooden puppet (the bots' pick, from "
         "what you can see)."
@@ -150,3 +181,113 @@ def test_a_written_answer_adds_no_words_to_the_pick():
     write = Write("Say something", Respond(0, 0), "card", 10)
     question = Pick("What now?", (Option(None, "Speak up", then=write),))
     assert pick_words(question, Respond(0, 3)) == "Speak up"
+
+
+def test_the_island_hint_to_the_decider_says_amuses_you_most():
+    session = _to_the_persons(_session("island")[0], "decide")
+    assert hint(session, 0).startswith(
+        f"You see the two answers to '{session.view(None).judged}' shuffled and unsigned: pick "
+        "the one that fits best, or simply amuses you most: no pick is wrong."
+    )
+    public = session_prompt(session)  # the table's own caption still names the Decider
+    assert "or simply amuses Guest most" in public
+
+
+def test_the_persuasion_hint_at_the_reception_speaks_to_the_person():
+    session = _to_the_persons(_session("persuasion")[0], "reception")
+    text = hint(session, 0)
+    assert text.startswith(("You hold ", "Nobody mailed you a seal or ring this round")), text
+
+
+@pytest.mark.parametrize("game_id", ["island", "persuasion", "temptress", "lantern"])
+def test_a_hint_speaks_to_the_person_as_you_never_by_name(game_id: str):
+    session, _ = _session(game_id)
+    hints, meanings = [], []
+    for _ in range(60):
+        if session.prompt is None:
+            break
+        if 0 in session.prompt.seats:
+            hints.append(hint(session, 0))
+            meanings.append(session_prompt(session, 0))  # the hint without the bots' pick
+        seat = 0 if 0 in session.prompt.seats else session.prompt.seats[0]
+        session = session.apply(session.bot_for(seat).choose(session.view(seat)))
+    assert hints and all("you" in text.lower() for text in hints)
+    assert [text for text in meanings if not YOU.search(text)] == []
+    assert [text for text in hints if GUEST in text] == []
+
+
+def _told_to_each_seat_asked(game, captions, states) -> tuple[set[str], list[str]]:
+    """Every prompt of ``states`` told to each seat it asks: the kinds met, and each
+    caption that does not say "you", names that seat, or runs past one line."""
+    kinds: set[str] = set()
+    problems: list[str] = []
+    for state in states:
+        asked = game.prompt(state)
+        if asked is None:
+            continue
+        kinds.add(asked.kind)
+        view, names = game.view(state, None), game.seat_names(state)
+        for seat in asked.seats:
+            text = captions.for_prompt(asked, view, seat)
+            if not YOU.search(text) or re.search(rf"\b{re.escape(names[seat])}\b", text):
+                problems.append(f"{asked.kind} to {names[seat]}: {text}")
+            elif "\n" in text or len(text) > 300:
+                problems.append(f"{asked.kind} runs long: {text}")
+    return kinds, problems
+
+
+def test_every_temptress_prompt_speaks_to_each_seat_it_asks_as_you():
+    """Random play leaning toward the rare paths, at island and person-narrated tables:
+    every kind of prompt is met, and each, told to a seat it asks (a suitor, or the
+    person narrating), says "you" and never that seat's name."""
+    helpers = temptress_helpers
+    starts = [(helpers.fresh(seed, 3 + seed % 3, person=bool(seed % 2)), seed) for seed in range(4)]
+    starts += [
+        (helpers.honours_in_hands(helpers.known_table(person=person, seed=seed)), policy)
+        for seed, person, policy in ((2, True, 11), (0, False, 1), (0, True, 3), (0, True, 12))
+    ]
+    states = [
+        after
+        for start, policy in starts
+        for _, _, after in helpers.playout(start, helpers.leaning_policy(policy), 1500)
+    ]
+    kinds, problems = _told_to_each_seat_asked(temptress.TEMPTRESS, TEMPTRESS_CAPTIONS, states)
+    assert problems[:5] == []
+    assert sorted(set(TEMPTRESS_CAPTIONS.prompts) - kinds) == []
+
+
+def test_every_lantern_prompt_speaks_to_each_seat_it_asks_as_you():
+    """Rowdy play at taverns with a Barkeep and without: each prompt told to a seat it
+    asks (a Bard, or the person keeping the bar) says "you" and never that seat's name."""
+    helpers = lantern_helpers
+    states = []
+    for seed in range(6):
+        for person in (True, False):
+            start = helpers.fresh(seed, 2 + seed % 4, person=person)
+            for policy in (helpers.random_policy(seed), helpers.restless_policy(seed, 0.1)):
+                states += [start] + [a for _, _, a in helpers.playout(start, policy, 300)]
+    kinds, problems = _told_to_each_seat_asked(lantern.LANTERN, LANTERN_CAPTIONS, states)
+    assert problems[:5] == []
+    met = {"opening", "turn", "window", "ruling", "interruptions", "closing", "suspended"}
+    assert met <= kinds, met - kinds
+
+
+def test_the_lantern_barkeep_hears_the_sleeper_and_the_dry_deck_as_theirs_to_decide():
+    helpers = lantern_helpers
+    keeper = helpers.barkeep_of(helpers.known_tavern())
+    state = helpers.known_tavern()
+    for _ in range(2):
+        state = helpers.act(state, Sleep(keeper), PassTurn(helpers.BASIL), PassTurn(helpers.CORA))
+    asleep = helpers.act(state, Sleep(keeper))
+    assert LANTERN_CAPTIONS.for_prompt(
+        lantern.prompt(asleep), lantern.view(asleep, None), keeper
+    ).startswith("Ada has slept through three turns in a row. You keep the bar, so you decide")
+    dry = helpers.arrange(helpers.known_tavern(), deck=(helpers.GHOST,))
+    dry = helpers.act(
+        helpers.tell(dry, helpers.ADA, helpers.FERRYMAN),
+        Rule(keeper, False, DenyReason.NOT_BROUGHT_IN),
+    )
+    assert LANTERN_CAPTIONS.for_prompt(lantern.prompt(dry), lantern.view(dry, None), keeper) == (
+        "The deck is empty but cards are still owed. As the Barkeep, you either add new story "
+        "elements, which become cards and pay what is owed, or end the tale with no winner."
+    )

@@ -26,8 +26,9 @@ from tui.port import Table
 ANSWER_HELP = (
     " Everyone asked answers at once: press your own number (it is beside your name) to "
     "change your answer, then Enter gives every answer together; nobody who pressed "
-    "nothing gives the last answer shown. A key that opens your own screen (a clue book) "
-    "opens it for whoever pressed their number last."
+    "nothing gives the last answer shown. Whoever pressed their number last holds the "
+    "keyboard: a key that opens your own screen (a clue book) opens it for them, and when "
+    "the next move is theirs their curtain comes at once."
 )
 SPEAKER_HELP = (
     " Several may take the floor: press your own number to be the one whose keys act "
@@ -60,9 +61,19 @@ class Moment:
         self.speaker: Seat | None = None
 
     def follow(self, prompt: Prompt | None) -> None:
-        """A new question starts a new moment."""
-        if prompt != self.prompt:
-            self.prompt, self.answers, self.speaker = prompt, {}, None
+        """A new question starts a new moment; the same question with fewer left to
+        answer (the answers given at once arrive one by one) goes on with it."""
+        if prompt == self.prompt:
+            return
+        before, self.prompt = self.prompt, prompt
+        going_on = (
+            prompt is not None
+            and before is not None
+            and prompt.kind == before.kind
+            and set(prompt.seats) < set(before.seats)
+        )
+        if not going_on:
+            self.answers, self.speaker = {}, None
 
     def answer(self, seat: Seat, options: Sequence[Option[Any]]) -> Option[Any]:
         return options[self.answers.get(seat, len(options) - 1)]

@@ -112,13 +112,13 @@ def peek_banner(name: str) -> str:
 
 
 def teaching_paragraphs(teaching: Teaching, table: Table) -> list[Paragraph]:
-    """A teaching table's story: through a seat's eyes (under its banner), or what the
-    table decides next and then the last step's lines, each with its caption."""
+    """A teaching table's story: what the table decides next and then the last step's
+    lines, each with its caption; while peeking, under the seat's view and its banner."""
     seat = teaching.peeking
-    if seat is not None:
-        banner = Paragraph(peek_banner(table.seats[seat].name), HEADING)
-        return [banner, *(Paragraph(line, BULLET) for line in teaching.peek_lines())]
     out: list[Paragraph] = []
+    if seat is not None:  # the seat's view under its banner, then the lesson as ever
+        out.append(Paragraph(peek_banner(table.seats[seat].name), HEADING))
+        out += [Paragraph(line, BULLET) for line in teaching.peek_lines()]
     following = teaching.next_caption()
     if following:  # first: at 80x24 a long step would push it out of sight
         out.append(Paragraph(f"Next: {following}"))
@@ -129,7 +129,19 @@ def teaching_paragraphs(teaching: Teaching, table: Table) -> list[Paragraph]:
     return out or [Paragraph("The game is about to begin.")]
 
 
-def hand_over_line(name: str) -> str:
+def fitted(parts: list[str], width: int) -> str:
+    """The parts joined by " · ", a new line begun before a part that would not fit in
+    ``width`` (a teaching table's status: two lines rather than one cut short)."""
+    lines = [parts[0]]
+    for part in parts[1:]:
+        joined = f"{lines[-1]} · {part}"
+        lines[-1:] = [joined] if len(joined) <= width else [lines[-1], part]
+    return "\n".join(lines)
+
+
+def hand_over_line(name: str, curtained: bool = True) -> str:
+    if not curtained:  # (one person plays here: no curtain, their screen at once)
+        return f"{name} plays next: Enter shows {name}'s screen."
     return f"{name} takes the keyboard next: Enter brings {name}'s curtain."
 
 
@@ -148,6 +160,7 @@ class TableScreen(TakeBack, GameScreen):
 
     DEFAULT_CSS = """
     TableScreen #status { height: 1; }
+    TableScreen.-teaching #status { height: auto; }
     TableScreen #now { height: auto; padding: 0 1; color: $secondary; text-style: bold; }
     TableScreen #log { height: 6; border-top: solid $panel; }
     TableScreen #hand-over { height: auto; padding: 0 1; text-style: bold; display: none; }
@@ -219,10 +232,12 @@ class TableScreen(TakeBack, GameScreen):
             if teaching is None:
                 status += f" · DEMO{paused}"
             else:  # first, so a long status never hides where the lesson is
-                status = f"TEACH step {teaching.step}{paused} · {status}"
+                first, *more = status.split("\n")  # (a status may say more below)
+                parts = [f"TEACH step {teaching.step}{paused}", *first.split(" · ")]
                 if teaching.peeking is not None:
-                    name = self.table.seats[teaching.peeking].name.upper()
-                    status = f"{name}'S EYES · {status}"
+                    parts.insert(0, f"{self.table.seats[teaching.peeking].name.upper()}'S EYES")
+                status = "\n".join([fitted(parts, self.app.size.width - 2), *more])
+        self.set_class(demo is not None and demo.teaching is not None, "-teaching")
         self.query_one("#status", WhoBar).say(status)
         for now in self.query("#now").results(Static):
             now.update(Text(self.now(self.view)))
@@ -335,7 +350,7 @@ class TableScreen(TakeBack, GameScreen):
             log.show([Paragraph(line) for line in self.told()[-LOG_LINES:]])
             return
         name = self.table.seats[handing.seat].name
-        self.query_one("#hand-over", Static).update(Text(hand_over_line(name)))
+        self.query_one("#hand-over", Static).update(Text(hand_over_line(name, handing.curtained)))
         log.follow = False
         log.show(recap_paragraphs(name, handing))
         log.scroll_home(animate=False, immediate=True)
@@ -348,7 +363,12 @@ class TableScreen(TakeBack, GameScreen):
         then()
 
     def now(self, view: Any) -> str:
-        """The "Now:" line (a game may add to it)."""
+        """The "Now:" line (a game may add to it). In a public moment it names no one
+        person: everyone asked answers at once, or whoever speaks first has the floor."""
+        prompt, kind = self.table.prompt, self._moment_kind()
+        if prompt is not None and kind is not None:
+            who = "everyone asked, at once" if kind == "all" else "whoever speaks first"
+            return f"Now: {who} · {prompt.text}"
         return now_text(self.table)
 
     def phase_help(self) -> str:
@@ -456,7 +476,7 @@ class TableScreen(TakeBack, GameScreen):
             self.say(message)
             return
         # At the public moment, under the line naming who is next (always in view).
-        line = hand_over_line(self.table.seats[handing.seat].name)
+        line = hand_over_line(self.table.seats[handing.seat].name, handing.curtained)
         self.query_one("#hand-over", Static).update(Text("\n".join(filter(None, (line, message)))))
 
     def announce(self, message: str) -> None:

@@ -2,8 +2,9 @@
 
 It lists what the choices offer: seating a Bard who waits at the bar on a
 free bench (the seater the view names sends it: the Barkeep, or at a table
-without one the Bard the rules say), and each seated Bard's leaving. A closed
-option shows the rules' reason.
+without one the Bard the rules say), someone new walking in (their name typed
+into a field, then a free bench), and each seated Bard's leaving. A closed
+option shows the rules' reason; a refused name is said on the form.
 """
 
 from __future__ import annotations
@@ -16,22 +17,39 @@ from rich.text import Text
 from textual import on
 from textual.binding import Binding, BindingType
 from textual.widget import Widget
-from textual.widgets import OptionList, Static
+from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option as ListOption
 
-from rules.choices import Option, Pick
+from rules.choices import Option, Pick, Write
 from rules.engine import Seat
-from rules.lantern.choices import TurnChoices
+from rules.lantern.choices import WALK_IN, TurnChoices
+from rules.lantern.newcomers import LONGEST_NAME
 from rules.lantern.view import LanternView
-from tui.kit.base import HELP_BINDINGS
+from tui.kit.base import HELP_BINDINGS, ProseInput
 from tui.kit.choice import option_text
 from tui.kit.form import FormScreen
+from tui.kit.keys import after_keys
+from tui.lantern.render import hand_owners
+from tui.messages import OpenPrivate
 from tui.port import Table
 from tui.widgets.cards import CardList
 from tui.widgets.refusal import Refusal
 
 TITLE = "Bards come and go"
 HELP = "Enter chooses (for a newcomer, then a bench); Escape goes back."
+WALKS_IN = "Someone new walks in"
+NAME_ASK = "The newcomer's name (as the table will call them), then Enter:"
+KEYS_HELP = (
+    " Comings and goings happen between turns. A Bard at the bar is seated on a free "
+    "bench; a Bard who leaves gives their cards back to the deck. Someone who is not yet "
+    "at the table may walk in and become a Bard while a bench is free: type the name they "
+    "want to be called by (nobody else at the table may have it), choose their bench, and "
+    "confirm. They get a seat of their own and a starting hand, which they first see "
+    "behind their own curtain. A person Barkeep who has to go hands the bar over from "
+    "their console (o at the table): they type the new Barkeep's name and confirm, and "
+    "from then on the new Barkeep rules and sees every hand, and the old one takes no "
+    "further part."
+)
 
 
 def between_pick(choices: Any) -> Pick[Any] | None:
@@ -53,9 +71,13 @@ def comings(table: Table, view: LanternView) -> list[Option[Any]]:
             found += [evolve(o, label=f"Seat {o.label} on a free bench") for o in seat.then.options]
         elif seat is not None:
             found.append(seat)
-    for bard, sight in enumerate(view.bards):
+        walk_in = pick.keyed(WALK_IN) if pick is not None else None
+        if walk_in is not None:
+            found.append(evolve(walk_in, label=WALKS_IN))
+    for sight in view.bards:
         if sight.bench is None:
             continue
+        bard = sight.seat
         pick = between_pick(table.view(bard).choices)
         leave = pick.keyed("leave") if pick is not None else None
         if leave is not None:
@@ -65,11 +87,12 @@ def comings(table: Table, view: LanternView) -> list[Option[Any]]:
 
 
 class BardsForm(FormScreen):
-    """Seat a Bard on a free bench, or let one leave."""
+    """Seat a Bard on a free bench, let someone new walk in, or let a Bard leave."""
 
     DEFAULT_CSS = """
     BardsForm #who, BardsForm #benches { height: auto; max-height: 10; }
-    BardsForm #bench-ask { padding: 0 1; text-style: bold; }
+    BardsForm #bench-ask, BardsForm #name-ask { padding: 0 1; text-style: bold; }
+    BardsForm #newcomer { margin: 0 1; }
     BardsForm #nobody { padding: 0 1; }
     BardsForm .-unasked { display: none; }
     """
@@ -96,6 +119,8 @@ class BardsForm(FormScreen):
             ),
             id="who",
         )
+        yield Static(Text(NAME_ASK), id="name-ask")
+        yield ProseInput(id="newcomer", max_length=LONGEST_NAME * 2)
         yield Static(id="bench-ask")
         yield CardList(id="benches")
         yield Refusal()
@@ -104,7 +129,46 @@ class BardsForm(FormScreen):
         who = self.query_one("#who", CardList)
         who.highlighted = 0 if self.lines else None
         self._hide_benches()
+        self._hide_name()
         self.take_focus(who)
+
+    def keys_help(self) -> str:
+        return KEYS_HELP
+
+    # --- someone new: the name ------------------------------------------------------
+
+    def _walking_in(self) -> bool:
+        line = self._line()
+        return line is not None and line.key == WALK_IN and line.open
+
+    def _name_asked(self) -> bool:
+        return not self.query_one("#newcomer").has_class("-unasked")
+
+    def _hide_name(self) -> None:
+        self.query_one("#name-ask").add_class("-unasked")
+        self.query_one("#newcomer").add_class("-unasked")
+
+    def _show_name(self) -> None:
+        self.query_one("#name-ask").remove_class("-unasked")
+        field = self.query_one("#newcomer", ProseInput)
+        field.remove_class("-unasked")
+        self.take_focus(field)
+
+    def _newcomer(self) -> str:
+        return self.query_one("#newcomer", Input).value
+
+    def _name_refusal(self, benches: Pick[Any]) -> str:
+        """The rules' word on the name typed, asked with the first free bench (a name is
+        the last thing they check)."""
+        first = benches.options[0].then if benches.options else None
+        if not isinstance(first, Write):
+            return ""
+        return self.table.check(first.answer(self._newcomer())) or ""
+
+    @on(Input.Submitted, "#newcomer")
+    def _named(self, event: Input.Submitted) -> None:
+        event.stop()
+        self.action_submit()
 
     # --- the line chosen ----------------------------------------------------------
 
@@ -123,7 +187,8 @@ class BardsForm(FormScreen):
 
     def _show_benches(self, benches: Pick[Any]) -> None:
         ask = self.query_one("#bench-ask", Static)
-        ask.update(Text(benches.ask))
+        named = self._newcomer().strip() if self._walking_in() else ""
+        ask.update(Text(f"Which bench for {named}?" if named else benches.ask))
         ask.remove_class("-unasked")
         listed = self.query_one("#benches", CardList)
         listed.clear_options()
@@ -141,6 +206,7 @@ class BardsForm(FormScreen):
     def _moved(self) -> None:
         self.say(None)
         self._hide_benches()
+        self._hide_name()
 
     def submit_action(self) -> Any:
         line = self._line()
@@ -152,6 +218,15 @@ class BardsForm(FormScreen):
         benches = self._benches()
         if benches is None:
             return line.value
+        walking_in = line.key == WALK_IN
+        if walking_in and not self._name_asked():
+            self._show_name()
+            return None
+        if walking_in and self.query_one("#benches").has_class("-unasked"):
+            refusal = self._name_refusal(benches)
+            if refusal:
+                self.say(refusal)
+                return None
         index = self.query_one("#benches", OptionList).highlighted
         if self.query_one("#benches").has_class("-unasked") or index is None:
             self._show_benches(benches)
@@ -160,6 +235,8 @@ class BardsForm(FormScreen):
         if not bench.open:
             self.say(bench.closed)
             return None
+        if walking_in and isinstance(bench.then, Write):
+            return bench.then.answer(self._newcomer())
         return bench.value
 
     @on(OptionList.OptionSelected)
@@ -169,8 +246,75 @@ class BardsForm(FormScreen):
         self.action_submit()
 
     def action_back(self) -> None:
+        self.say(None)
         if not self.query_one("#benches").has_class("-unasked"):
             self._hide_benches()
+            if self._name_asked():
+                self.take_focus(self.query_one("#newcomer", ProseInput))
+            else:
+                self.take_focus(self.query_one("#who", CardList))
+            return
+        if self._name_asked():
+            self._hide_name()
             self.take_focus(self.query_one("#who", CardList))
             return
         super().action_back()
+
+
+WHOSE_HAND = "Whose hand?"
+WHOSE_HAND_HELP = (
+    "Enter brings that Bard's curtain: their hand shows behind it, for their eyes only. "
+    "The table sees only that they looked. Escape goes back."
+)
+
+
+class WhoseHandForm(FormScreen):
+    """Which Bard at this keyboard looks at their own hand (behind their curtain)."""
+
+    DEFAULT_CSS = """
+    WhoseHandForm #owners { height: auto; max-height: 10; }
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter", "submit", "Look", priority=True),
+        Binding("escape", "back", "Back"),
+        *HELP_BINDINGS,
+    ]
+
+    def __init__(self, table: Table, seat: Seat | None) -> None:
+        super().__init__(table, seat)
+        view: LanternView = table.view(None)
+        self.owners = hand_owners(table, view)
+        self.names = [view.names[bard] for bard in self.owners]
+
+    def body(self) -> Iterable[Widget]:
+        yield Static(WHOSE_HAND, id="form-title")
+        yield Static(WHOSE_HAND_HELP, id="form-help")
+        yield CardList(
+            *(ListOption(Text(f"{n + 1}. {who}"), id=str(n)) for n, who in enumerate(self.names)),
+            id="owners",
+        )
+        yield Refusal()
+
+    def on_mount(self) -> None:
+        owners = self.query_one("#owners", CardList)
+        owners.highlighted = 0 if self.owners else None
+        self.take_focus(owners)
+
+    def submit_action(self) -> Any:
+        return None  # (looking is no move: nothing goes to the rules)
+
+    @after_keys
+    def action_submit(self) -> None:
+        index = self.query_one("#owners", OptionList).highlighted
+        if index is None or not self.owners:
+            self.say("Nobody at this keyboard has a hand to look at.")
+            return
+        bard = self.owners[index]
+        doing = f"{self.names[index]} looks at their own hand."
+        self.post_message(OpenPrivate(bard, "hand", doing))
+
+    @on(OptionList.OptionSelected)
+    def _chosen(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        self.action_submit()

@@ -2,11 +2,14 @@
 
 The console asks the Barkeep's choices one step at a time (``ChoiceScreen``): the
 Bard who begins the tale, picked by number; a play is verified (its card made a
-Loose End, if the Barkeep says so) and the Loose Ends it claims ticked off, or
+Loose End, if the Barkeep says so) and the Loose Ends it claims (all ticked to
+begin with) unticked where the passage did not tie them off, or
 denied with one of the seed's reasons, picked by its number; an interruption
 stands or was not mentioned (once another stands: not mentioned, or too late); a
 dry deck takes new elements (typed, separated by ``;``) or the tale ends. Between
-turns the Barkeep may seat a Bard or find the Bard on turn asleep.
+turns the Barkeep may seat a Bard (or someone new who walks in, by name), find
+the Bard on turn asleep, or hand the bar to someone else (typed by name, then
+confirmed: the new Barkeep's seat keeps the bar from then on).
 """
 
 from __future__ import annotations
@@ -90,6 +93,14 @@ class BarkeepConsole(ChoiceScreen):
 
     def progress(self) -> str:
         return f"the Barkeep's console · {told(self.lantern)}"
+
+    def _ask(self) -> None:
+        # The Loose Ends a play claims to tie off start ticked: Space unticks one the
+        # passage did not really tie off, so a quick Enter refuses no claim.
+        super()._ask()
+        question = self.question
+        if isinstance(question, Pick) and question.several and question.fills == "tied":
+            self.query_one("#several", CardSelection).select_all()
 
     def seat_body(self) -> Iterable[Widget]:
         view = self.lantern

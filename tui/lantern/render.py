@@ -13,9 +13,10 @@ from collections.abc import Iterable
 from rich.text import Text
 
 from rules.choices import plural
+from rules.engine import Seat
 from rules.lantern.state import Attempt, Passage
 from rules.lantern.view import BardSight, LanternView
-from tui.port import SeatInfo
+from tui.port import SeatInfo, Table
 from tui.widgets.story import BULLET, HEADING, TEXT, Paragraph
 
 NOT_BEGUN = "The tale has not begun. The fire is lit; who will start?"
@@ -54,9 +55,9 @@ def status_text(view: LanternView) -> Text:
     """The public status: each Bard's cards and Ale (the Bard on turn marked ``>``), then
     the deck, the burned pile, the tale's length and the Barkeep, then the Loose Ends."""
     seated = sorted(
-        (bard.bench if bard.bench is not None else 99, seat) for seat, bard in enumerate(view.bards)
+        (bard.bench if bard.bench is not None else 99, bard.seat, bard) for bard in view.bards
     )
-    bards = " · ".join(bard_status(view, seat, view.bards[seat]) for _, seat in seated)
+    bards = " · ".join(bard_status(view, seat, bard) for _, seat, bard in seated)
     keeper = f"Barkeep: {view.barkeep_name}" if view.barkeep_seat is not None else "The table rules"
     return Text(
         f"{bards}\n"
@@ -71,7 +72,7 @@ def status_text(view: LanternView) -> Text:
 def passage_heading(view: LanternView, passage: Passage) -> str:
     """ "Ann · a one-eyed ferryman · ties off a talking raven"."""
     names = names_of(view)
-    parts = [view.bards[passage.bard].name]
+    parts = [view.names[passage.bard]]
     if passage.card is not None:
         parts.append(names.get(passage.card, "?"))
     if passage.tied:
@@ -84,14 +85,14 @@ def attempt_text(view: LanternView, attempt: Attempt, *, claims: bool = True) ->
     names = names_of(view)
     card = names.get(attempt.card, "?") if attempt.card is not None else "no card"
     text = Text()
-    text.append(f"Under review: {view.bards[attempt.bard].name}, naming {card}\n", style="bold")
+    text.append(f"Under review: {view.names[attempt.bard]}, naming {card}\n", style="bold")
     text.append(attempt.text + "\n", style="italic")
     if claims and attempt.ties:
         text.append("Claims to tie off: " + listed(names.get(c, "?") for c in attempt.ties) + "\n")
     if claims and attempt.loose_end:
         text.append("Suggests its card as a Loose End.\n")
     for seat, claimed in attempt.interruptions:
-        text.append(f"Interrupted by {view.bards[seat].name}, naming {names.get(claimed, '?')}\n")
+        text.append(f"Interrupted by {view.names[seat]}, naming {names.get(claimed, '?')}\n")
     return text
 
 
@@ -120,8 +121,8 @@ def secrets_text(view: LanternView) -> Text:
     names = names_of(view)
     text = Text()
     text.append("Every hand\n", style="bold")
-    for seat, hand in enumerate(view.hands):
-        bard = view.bards[seat]
+    for bard in view.bards:
+        hand = view.hands[bard.seat] if bard.seat < len(view.hands) else ()
         if bard.bench is None and not hand:
             continue
         text.append(f"{bard.name}: ", style="bold")
@@ -152,8 +153,22 @@ def reveal(view: LanternView, seats: tuple[SeatInfo, ...]) -> list[Paragraph]:
     if found is None:
         return out
     out.append(Paragraph("Every hand, at the end", HEADING))
-    for seat, hand in enumerate(found.hands):
+    for bard, hand, ale in zip(view.bards, found.hands, found.ale, strict=True):
+        seat = bard.seat
         bot = " (bot)" if seat < len(seats) and seats[seat].bot else ""
-        name = view.bards[seat].name
-        out.append(Paragraph(f"{name}{bot}: {listed(hand)}; {found.ale[seat]} Ale", BULLET))
+        name = bard.name
+        out.append(Paragraph(f"{name}{bot}: {listed(hand)}; {ale} Ale", BULLET))
     return out
+
+
+def hand_owners(table: Table, view: LanternView) -> list[Seat]:
+    """The Bards on a bench played at this keyboard (not demo seats, not other terminals)."""
+    seats = table.seats
+    return [
+        sight.seat
+        for sight in view.bards
+        if sight.bench is not None
+        and sight.seat < len(seats)
+        and seats[sight.seat].at_keyboard
+        and not seats[sight.seat].elsewhere
+    ]

@@ -28,7 +28,7 @@ from rules.lantern.view import LanternView
 from tui.kit.base import HELP_BINDINGS
 from tui.kit.choice import ChoiceScreen
 from tui.kit.keys import after_keys
-from tui.kit.seat import HIDE_WHILE_TYPING, TypingSeatScreen
+from tui.kit.seat import HIDE_KEYS, HIDE_WHILE_TYPING, SeatScreen, TypingSeatScreen
 from tui.lantern.render import attempt_text, tale_text, told
 from tui.messages import OpenForm
 from tui.port import Table
@@ -164,12 +164,21 @@ class WritingDesk(ProseDesk):
         *HELP_BINDINGS,
     ]
 
-    def __init__(self, table: Table, seat: Seat, notes: tuple[str, ...] = ()) -> None:
+    def __init__(
+        self,
+        table: Table,
+        seat: Seat,
+        notes: tuple[str, ...] = (),
+        *,
+        naming: dict[Seat, int] | None = None,
+    ) -> None:
         super().__init__(table, seat, notes)
         choices = self.lantern.choices
         if not isinstance(choices, TurnChoices):
             raise ValueError(f"It is not {self.name_here}'s turn to write")
         self.turn: TurnChoices = choices
+        self.naming: dict[Seat, int] = {} if naming is None else naming
+        """The card this Bard's desk named last (kept by the game's screens between visits)."""
         self.loose_end = False
         """The Bard suggests the named card becomes a Loose End."""
 
@@ -205,7 +214,24 @@ class WritingDesk(ProseDesk):
         hand.display = bool(self.turn.cards.options)
         self.query_one("#ties").display = bool(self.turn.ties.options)
         if self.turn.cards.options:
-            hand.highlighted = 0
+            cards = [option.value for option in self.turn.cards.options]
+            named = self.naming.get(self.seat)
+            hand.highlighted = cards.index(named) if named in cards else 0
+
+    @on(OptionList.OptionHighlighted, "#hand")
+    def _named(self) -> None:
+        card = self.card()
+        if card is not None:
+            self.naming[self.seat] = card
+        self.recount()
+
+    def naming_words(self) -> str:
+        """ "Naming: a wandering monk": the card the passage names, in words."""
+        index = self.query_one("#hand", OptionList).highlighted
+        options = self.turn.cards.options
+        if not options or index is None:
+            return "No card to name"
+        return f"Naming: {options[index].label}"
 
     # --- what the play names ------------------------------------------------------
 
@@ -219,9 +245,9 @@ class WritingDesk(ProseDesk):
 
     def recount(self) -> None:
         super().recount()
-        # The card the passage names is the one under the hand's cursor; this line
-        # does not repeat it, so a cursor step repaints only the hand.
-        naming = "^R burns the card and passes" if self.turn.cards.options else "No card to name"
+        # The card the passage names is the one under the hand's cursor, said in words
+        # here too, so a hand renumbered since the last look never names another card.
+        naming = self.naming_words()
         if not self.turn.loose_end.open:
             loose = "none without a card"
         elif self.loose_end:
@@ -312,6 +338,86 @@ class ClosingDesk(ProseDesk):
     @after_keys
     def action_finish(self) -> None:
         self.send(self.closing.answer(self.text))
+
+
+class HandScreen(SeatScreen):
+    """A Bard's own hand, behind their curtain, whenever they like: the table learns only
+    that they looked. When a play is open to interruption, i interrupts it with the card
+    under the cursor; Escape (or h) goes back to the table."""
+
+    DEFAULT_CSS = """
+    HandScreen #hand-ask { height: auto; padding: 0 1; text-style: bold; }
+    HandScreen #own-hand { height: auto; max-height: 12; }
+    HandScreen #open-play { height: 1fr; padding: 0 1; border-top: solid $panel; }
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("i", "interrupt", "Interrupt"),
+        *HIDE_KEYS,
+        *HELP_BINDINGS,
+    ]
+
+    @property
+    def lantern(self) -> LanternView:
+        view: LanternView = self.view
+        return view
+
+    def progress(self) -> str:
+        return f"your hand · {told(self.lantern)}"
+
+    def cards(self) -> list[tuple[int, str]]:
+        view = self.lantern
+        names = dict(view.elements_named)
+        return [(card, names.get(card, "?")) for card in view.hand]
+
+    def seat_body(self) -> Iterable[Widget]:
+        view = self.lantern
+        cards = self.cards()
+        if not cards:
+            ask = "Your hand is empty."
+        elif view.interruption is not None:
+            ask = f"Your hand ({len(cards)}): i interrupts the play below with the card picked."
+        else:
+            ask = f"Your hand ({len(cards)}):"
+        yield Static(Text(ask), id="hand-ask")
+        yield CardList(
+            *(
+                ListOption(Text(f"{n + 1}. {label}"), id=str(n))
+                for n, (_, label) in enumerate(cards)
+            ),
+            id="own-hand",
+        )
+        attempt = view.open_play
+        if attempt is not None:
+            with VerticalScroll(id="open-play"):
+                yield Static(attempt_text(view, attempt))
+
+    def on_mount(self) -> None:
+        listed = self.query_one("#own-hand", CardList)
+        listed.highlighted = 0 if self.cards() else None
+        self.take_focus(listed)
+
+    def allowed(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "interrupt":
+            return self.lantern.interruption is not None
+        return True
+
+    @after_keys
+    def action_interrupt(self) -> None:
+        question = self.lantern.interruption
+        index = self.query_one("#own-hand", OptionList).highlighted
+        if question is None or index is None:
+            return
+        card = self.cards()[index][0]
+        option = next((o for o in question.options if getattr(o.value, "card", None) == card), None)
+        if option is None:
+            self.say("That card cannot interrupt this play.")
+            return
+        self.send(option.value)
+
+    @on(OptionList.OptionSelected, "#own-hand")
+    def _selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()  # (Enter picks nothing here: i interrupts, Escape goes back)
 
 
 class LanternChoice(ChoiceScreen):

@@ -2,11 +2,16 @@
 
 Public decisions are taken here, by keys read from the choices of the person
 asked: let a play go or interrupt it (the card is picked behind the curtain),
-vote on a play or an interruption at a table without a Barkeep (an interruption
-stands or was not mentioned; after another stands, it was not mentioned or came
-too late: each key is live only when the choices offer its option), write the
-ending, add elements to a dry deck or end the tale. Anyone may open the Bards'
-comings and goings between turns, and the Barkeep's console behind its curtain.
+vote on a play, an interruption or a sleeper at a table without a Barkeep (an
+interruption stands or was not mentioned; after another stands, it was not
+mentioned or came too late: each key is live only when the choices offer its
+option), write the ending, add elements to a dry deck or end the tale. Several
+people asked to vote answer all at once, each with their own number, then Enter
+(``tui.kit.moment``); one person alone votes with v (as told) or x, or j for the
+vote on each part of the play, behind their curtain. c shows a Bard their own
+hand behind their curtain at any moment (from there they may interrupt a play
+still open to it). Anyone may open the Bards' comings and goings between turns,
+and the Barkeep's console behind its curtain.
 """
 
 from __future__ import annotations
@@ -20,14 +25,16 @@ from textual.widget import Widget
 from textual.widgets import Static
 
 from rules.choices import Option, Pick, Write
+from rules.lantern.state import Phase
 from rules.lantern.view import LanternView
 from tui.kit.table import TABLE_BINDINGS, TableScreen
-from tui.lantern.render import status_text, tale_text
+from tui.lantern.render import hand_owners, status_text, tale_text
 from tui.messages import OpenForm, OpenPrivate
 from tui.port import Table
 
-VOTES = {True: ("verify", "stands"), False: ("deny", "not_mentioned")}
-"""The option a vote takes: on a play, or on an interruption."""
+VOTES = {True: ("as_told", "verify", "stands", "send"), False: ("deny", "not_mentioned", "stay")}
+"""The option a vote takes: on a play (as its teller told it, where the table judges its
+parts), on an interruption, or on sending a sleeper Under The Table."""
 TOO_LATE = "too_late"
 """The vote that an interruption was in the play but came after another that stands."""
 ENDS = ("end", "close")
@@ -43,7 +50,9 @@ class LanternTable(TableScreen):
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("c", "hand", "Hand"),
         Binding("i", "interrupt", "Interrupt"),
+        Binding("j", "judge", "Judge parts"),
         Binding("l", "let_go", "Let it go"),
         Binding("v", "vote(True)", "Vote verify"),
         Binding("x", "vote(False)", "Vote deny"),
@@ -51,10 +60,13 @@ class LanternTable(TableScreen):
         Binding("w", "closing", "Write the ending"),
         Binding("a", "restock", "Add elements"),
         Binding("k", "end", "End the tale"),
-        Binding("b", "bards", "Bards come and go"),
+        Binding("b", "bards", "Bards"),
         Binding("o", "barkeep", "Barkeep"),
         *TABLE_BINDINGS,
     ]
+
+    ALL_AT_ONCE = frozenset({Phase.RULING, Phase.INTERRUPTIONS, Phase.SLEEPER})
+    """At a table without a Barkeep, the Bards asked vote all at once (``tui.kit.moment``)."""
 
     view: LanternView
 
@@ -96,8 +108,26 @@ class LanternTable(TableScreen):
             return
         self.send(option.value)
 
+    def allowed(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        # A Bard may look at their own hand at any moment, even while the table waits
+        # for the next person to take the keyboard; and so may a newcomer be seated (or
+        # a Bard leave), or the Barkeep open their console to hand over the bar.
+        if self.handing is not None and action in ("hand", "bards", "barkeep"):
+            return self._hand_allowed() if action == "hand" else self.table_allows(action, ())
+        return super().allowed(action, parameters)
+
+    def _hand_allowed(self) -> bool:
+        return self.table.demo is None and bool(hand_owners(self.table, self.view))
+
     def table_allows(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         live = self.table.demo is None
+        all_at_once = self._moment_kind() == "all"
+        if action == "hand":
+            return self._hand_allowed()
+        if action in ("vote", "vote_late", "judge") and all_at_once:
+            return False  # (everyone answers with their own number, then Enter)
+        if action == "judge":
+            return self._option("as_told") is not None
         if action == "interrupt":
             return self._option("interrupt") is not None
         if action == "let_go":
@@ -129,6 +159,21 @@ class LanternTable(TableScreen):
                 OpenPrivate(
                     seat, "interrupt", "Interrupt: name a card of yours the play mentioned."
                 )
+            )
+
+    def action_hand(self) -> None:
+        owners = hand_owners(self.table, self.view)
+        if len(owners) == 1:
+            name = self.view.names[owners[0]]
+            self.post_message(OpenPrivate(owners[0], "hand", f"{name} looks at their own hand."))
+        elif owners:
+            self.post_message(OpenForm(None, "whose_hand"))
+
+    def action_judge(self) -> None:
+        seat = self.deciding()
+        if seat is not None and self._option("as_told") is not None:
+            self.post_message(
+                OpenPrivate(seat, "vote", "Vote on the play, its Loose End and each tie-off.")
             )
 
     def action_let_go(self) -> None:

@@ -12,30 +12,45 @@ from __future__ import annotations
 
 from typing import Any
 
+from attrs import evolve
 from textual.screen import Screen
 
 from rules.choices import Pick
 from rules.engine import Seat
-from rules.lantern.state import Closing, Leave, Phase
+from rules.lantern.newcomers import BAR_HANDOVER, WALK_IN_QUESTION
+from rules.lantern.state import Closing, HandBar, Leave, Phase, WalkIn
 from rules.lantern.view import LanternView
+from rules.names import plain_name
 from tui.kit.table import TableScreen
 from tui.kit.ui import GameUI
-from tui.lantern.forms import BardsForm
+from tui.lantern.forms import BardsForm, WhoseHandForm
 from tui.lantern.referee import BarkeepConsole
 from tui.lantern.render import reveal, tale_paragraphs
-from tui.lantern.seat import ClosingDesk, LanternChoice, WritingDesk
+from tui.lantern.seat import ClosingDesk, HandScreen, LanternChoice, WritingDesk
 from tui.lantern.table import LanternTable
 from tui.port import SeatInfo, Table
 from tui.widgets.story import Paragraph
 
 INTERRUPT, BARKEEP, BARDS = "interrupt", "barkeep", "bards"
+HAND, WHOSE_HAND, VOTE = "hand", "whose_hand", "vote"
 """The game's own screens, by name."""
-CONSOLE_KINDS = frozenset({Phase.OPENING, Phase.RULING, Phase.INTERRUPTIONS, Phase.DRY, BARKEEP})
+CONSOLE_KINDS = frozenset(
+    {Phase.OPENING, Phase.RULING, Phase.INTERRUPTIONS, Phase.DRY, Phase.SLEEPER, BARKEEP}
+)
 TIME_UP = "Time ran out: the Bard on turn has fallen asleep."
 
 
 class LanternUI(GameUI):
     """The Lantern's screens for the flow."""
+
+    bots_answer_first = True
+    """The table's votes: the demo Bards vote first, then the people all at once."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.naming: dict[Seat, int] = {}
+        """The card each Bard's writing desk names (by card, not by its place in the hand,
+        so the desk names it again however the hand was renumbered since)."""
 
     def peek(self, view: Any) -> list[str]:
         lantern: LanternView = view
@@ -49,17 +64,27 @@ class LanternUI(GameUI):
     def screen(self, table: Table, seat: Seat | None, name: str) -> Screen[None]:
         if name == BARDS:
             return BardsForm(table, seat)
+        if name == WHOSE_HAND:
+            return WhoseHandForm(table, seat)
         if seat is None:
             raise ValueError(f"The Lantern's screen {name!r} is a seat's own")
         view: LanternView = table.view(seat)
         if name == Phase.TURN:
-            return WritingDesk(table, seat)
+            return WritingDesk(table, seat, naming=self.naming)
+        if name == HAND:
+            return HandScreen(table, seat)
+        if name == VOTE and isinstance(view.choices, Pick):
+            return LanternChoice(table, seat)
         if name == Phase.CLOSING:
             return ClosingDesk(table, seat)
         if name == INTERRUPT:
             choices = view.choices
             option = choices.keyed(INTERRUPT) if isinstance(choices, Pick) else None
-            question = option.then if option is not None and option.then is not None else None
+            cards = option.then if option is not None else None
+            let_go = choices.keyed("let_go") if isinstance(choices, Pick) else None
+            if isinstance(cards, Pick):  # (the window's answer that names no card, last)
+                cards = evolve(cards, options=cards.options + ((let_go,) if let_go else ()))
+            question = cards or view.interruption
             return LanternChoice(table, seat, question or Pick("Nothing to interrupt now.", ()))
         if name in CONSOLE_KINDS and seat == view.barkeep_seat:
             return BarkeepConsole(table, seat)
@@ -73,6 +98,10 @@ class LanternUI(GameUI):
                 f"{seats[action.seat].name} leaves the tale for good? Their cards go back "
                 "to the deck."
             )
+        if isinstance(action, WalkIn):
+            return WALK_IN_QUESTION.format(name=plain_name(action.name), bench=action.bench + 1)
+        if isinstance(action, HandBar):
+            return BAR_HANDOVER.format(name=plain_name(action.name))
         if isinstance(action, Closing):
             return "End the tale with this closing passage? The tale is over once it is told."
         return None

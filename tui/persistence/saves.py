@@ -217,8 +217,11 @@ def _load(path: Path) -> Opened:
         raise SaveError(f"{path}: its setup cannot start a game ({exc.reason})") from None
     except Exception:  # the game's own code tripped on the damage: nothing to quote
         raise SaveError(f"{path}: its setup is damaged and cannot start a game") from None
-    if len(seats) != players:
+    if len(seats) < players:
         raise SaveError(f"{path}: it lists {len(seats)} seats for a {players}-seat game")
+    # Seats beyond the setup's were added by moves (someone walked in): the replay seats
+    # them again, and then they must be the ones the file lists.
+    session = evolve(session, seats=seats[:players])
     # A journal (its chain holds) begun under an earlier edition of the rules: a move
     # that no longer replays is the rules' change, not damage. (A version 1 or 2 save
     # keeps no edition.)
@@ -235,6 +238,8 @@ def _load(path: Path) -> Opened:
             ) from None
         except Exception:
             raise SaveError(f"{path}: action {number} is damaged and cannot replay") from None
+    seats = _seated_by_moves(path, seats, session.seats)
+    session = evolve(session, seats=seats)
     if not journal and not session.holds(stored_state):
         raise SaveError(f"{path}: the saved table does not match its replayed moves; it was edited")
     if not checksum_matches:
@@ -261,6 +266,18 @@ def _load(path: Path) -> Opened:
         raise SaveError(f"{path}: it counts the notes read of {len(read)} seats, not {len(seats)}")
     tail = None if journal_read.note else journal_read.last_hash
     return Opened(session, journal_read.note, read, tail)
+
+
+def _seated_by_moves(
+    path: Path, listed: tuple[SeatPlan, ...], replayed: tuple[SeatPlan, ...]
+) -> tuple[SeatPlan, ...]:
+    """The seats of a replayed game: those the file lists (a seat added by a move keeps
+    what the file says of it), then any the moves added since the list was written."""
+    if len(listed) > len(replayed):
+        raise SaveError(f"{path}: it lists {len(listed)} seats for a {len(replayed)}-seat game")
+    if any(a.name != b.name for a, b in zip(listed, replayed, strict=False)):
+        raise SaveError(f"{path}: its seats do not match those its moves seat; it was edited")
+    return listed + replayed[len(listed) :]
 
 
 def _texts(value: Any) -> Iterator[str]:

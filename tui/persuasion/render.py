@@ -133,8 +133,9 @@ def holding_text(view: PersuasionView, seat: Seat) -> Text | None:
 
 
 def mine_text(view: PersuasionView, seat: Seat) -> RenderableType:
-    """The diary, what the seat holds, and the seat's own cards by place (in two
-    columns, by their marks, when there are more than six)."""
+    """The diary, what the seat holds, and the seat's own cards, each by its name (never
+    by a place, which moves when a card leaves; in two columns, by their marks, when
+    there are more than six)."""
     lines: list[RenderableType] = []
     if view.diary is not None:
         lines.append(diary_text(view.diary))
@@ -149,17 +150,13 @@ def mine_text(view: PersuasionView, seat: Seat) -> RenderableType:
     if len(cards) <= ONE_A_LINE:
         lines.append(Text("Your cards:", style="bold"))
         for sight in cards:
-            line = Text(f" Card {sight.slot + 1}: ")
-            lines.append(line.append_text(sight_text(sight, letters)))
+            lines.append(Text(" • ").append_text(sight_text(sight, letters)))
         return Group(*lines)
     lines.append(Text("Your cards: ", style="bold").append(LEGEND, style="dim"))
     grid = Table.grid(expand=True, padding=(0, 1))
     grid.add_column(ratio=1)
     grid.add_column(ratio=1)
-    cells = [
-        Text(f"Card {s.slot + 1}: ").append_text(sight_text(s, letters, compact=True))
-        for s in cards
-    ]
+    cells = [Text("• ").append_text(sight_text(s, letters, compact=True)) for s in cards]
     for left in range(0, len(cells), 2):
         grid.add_row(*cells[left : left + 2])
     lines.append(grid)
@@ -182,14 +179,14 @@ def known_text(view: PersuasionView, seat: Seat) -> RenderableType:
         line = Text(f"\n{heading}", style="bold")
         parts.append(line.append(f": {plural(len(sights), 'card')}, {len(known)} known"))
         grid = Table.grid(padding=(0, 1))
-        grid.add_column(width=3, justify="right")
+        grid.add_column(width=1)
         grid.add_column(ratio=1)
         for sight in known:
             assert sight.card is not None
             about = sight_text(sight, letters)
             if not view.evening_ball:
                 about.append(f"\n{DESCRIPTIONS[sight.card.action]}", style="dim")
-            grid.add_row(f"{sight.slot + 1}.", about)
+            grid.add_row("•", about)
         if known:
             parts.append(grid)
 

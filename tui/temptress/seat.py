@@ -355,6 +355,7 @@ class ClueBook(RoundPage, SeatScreen):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "close", "Back to the table", priority=True),
+        Binding("enter", "close('on')", "On to your move", priority=True),
     ]
 
     def body(self) -> Iterable[Widget]:
@@ -372,5 +373,15 @@ class ClueBook(RoundPage, SeatScreen):
     def on_mount(self) -> None:
         self.take_focus(self.query_one("#book", VerticalScroll))
 
-    def action_close(self) -> None:
+    def allowed(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "close":  # Enter names where it leads: the suitor's own move, or the table
+            return bool(parameters) == self._moves_next()
+        return super().allowed(action, parameters)
+
+    def _moves_next(self) -> bool:
+        """Whether this suitor's own move is asked next, in this same visit."""
+        prompt = self.table.prompt
+        return prompt is not None and prompt.private and prompt.seats[0] == self.seat
+
+    def action_close(self, onward: str = "") -> None:
         self.leave()

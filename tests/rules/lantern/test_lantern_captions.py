@@ -32,6 +32,7 @@ from rules.lantern.state import (
     Rule,
     RuleInterruption,
     SeatBard,
+    SendUnder,
     Sleep,
 )
 from rules.story import StoryError, beside, load_told
@@ -217,7 +218,7 @@ def test_sleeping_three_turns_and_going_under_the_table_are_captioned():
     state = known_tavern()
     for _ in range(2):
         state = act(state, Sleep(NELL), PassTurn(BASIL), PassTurn(CORA))
-    after = act(state, Sleep(NELL, under_table=True))
+    after = act(state, Sleep(NELL), SendUnder(NELL, True))
     assert told(state, after) == [
         (
             EventKind.ASLEEP,
@@ -227,9 +228,9 @@ def test_sleeping_three_turns_and_going_under_the_table_are_captioned():
         ),
         (
             EventKind.UNDER_TABLE,
-            "Ada slept through three turns in a row, so the Barkeep sent them Under The "
-            "Table: they are out for good, their cards return to the deck and their bench "
-            "is free.",
+            "Ada slept through three turns in a row, so the Barkeep (or the table) sent them "
+            "Under The Table: they are out for good, their cards return to the deck and their "
+            "bench is free.",
         ),
     ]
 
@@ -324,7 +325,7 @@ def caption_problems(before: LanternState, after: LanternState) -> list[str]:
         caption = CAPTIONS.for_event(event, public)
         said = names_said(caption, names)
         who, seats = seats_of_event(event)
-        ale = {b for b, sight in enumerate(public.bards) if sight.ale}
+        ale = {sight.seat for sight in public.bards if sight.ale}
         allowed = {
             names[s] for s in seats | turn | keeper | (ale if kind == EventKind.CLOSING else set())
         }
@@ -341,6 +342,8 @@ def test_every_caption_names_the_seats_its_event_is_about_when_names_contain_eac
         (nested_tavern(6, person=True), restless_policy(6)),
         (nested_tavern(6, person=False), random_policy(6)),
         (nested_tavern(2, person=False, elements=24), random_policy(2)),
+        # (someone walks in, and the bar changes hands)
+        (nested_tavern(23, person=True), random_policy(23)),
     )
     problems: list[str] = []
     seen: set[EventKind] = set()
@@ -367,6 +370,8 @@ def test_every_caption_names_the_seats_its_event_is_about_when_names_contain_eac
         EventKind.ASLEEP,
         EventKind.WON,
         EventKind.CLOSING,
+        EventKind.WALKED_IN,
+        EventKind.BAR_HANDED,
     } <= seen
 
 

@@ -31,6 +31,7 @@ from rules.lantern.state import (
     Rule,
     RuleInterruption,
     SeatBard,
+    SendUnder,
     Sleep,
 )
 from rules.lantern.telling import word_count
@@ -56,6 +57,7 @@ from tests.lantern_helpers import (
     fresh,
     known_tavern,
     name,
+    old_rules,
     refused,
     tell,
 )
@@ -188,7 +190,12 @@ def test_the_barkeep_seats_a_bard_who_may_come_on_a_free_bench():
     assert view.seater == NELL and view.free_benches == (2, 3) and view.barkeep_seat == NELL
     choices = view.choices
     assert choices.ask == BETWEEN_ASK
-    assert labels(choices) == ["Seat a Bard", "Ada has fallen asleep"]
+    assert labels(choices) == [
+        "Seat a Bard",
+        "Someone new walks in",
+        "Ada has fallen asleep",
+        "Hand the bar to someone else",
+    ]
     seat = keyed(choices, "seat")
     assert seat.open and seat.then.ask == "Who comes to the table?"
     assert labels(seat.then) == ["Cora"] and values(seat.then) == [CORA]
@@ -201,7 +208,7 @@ def test_the_barkeep_seats_a_bard_who_may_come_on_a_free_bench():
 
 
 def test_only_bards_who_may_come_are_offered_a_seat():
-    state = act(evolve(known_tavern(), asleep=(2, 0, 0)), Sleep(NELL, under_table=True))
+    state = act(evolve(known_tavern(), asleep=(2, 0, 0)), Sleep(NELL), SendUnder(NELL, True))
     assert state.under_table == (True, False, False)
     seat = keyed(choices_of(state, NELL), "seat")
     reason = "Ada went Under The Table and cannot come back."
@@ -214,7 +221,8 @@ def test_only_bards_who_may_come_are_offered_a_seat():
 def test_seating_is_closed_when_nobody_is_away_or_no_bench_is_free():
     everyone = known_tavern()
     seat = keyed(choices_of(everyone, NELL), "seat")
-    assert seat.closed == "Seat a Bard of the roster who is not at the table."
+    walk_ins = " Someone new may walk in." if everyone.config.walk_ins else ""
+    assert seat.closed == "Nobody of the roster is away from the table." + walk_ins
     assert refused(everyone, seat.value) == seat.closed
     full = known_tavern(benches=2, seated=(True, True, False))
     assert game.view(full, NELL).free_benches == ()
@@ -230,6 +238,22 @@ def test_the_barkeep_may_find_the_bard_on_turn_asleep_as_the_turn_timer_would():
     assert sleep.value == time_out(state)
     third = evolve(state, asleep=(2, 0, 0))
     sleep = keyed(choices_of(third, NELL), "sleep")
+    assert sleep == Option(Sleep(NELL), "Ada has fallen asleep", key="sleep")
+    assert sleep.value == time_out(third)
+    asked = act(third, sleep.value)
+    assert asked.under_table == (False, False, False) and asked.phase == Phase.SLEEPER
+    assert choices_of(asked, NELL) == Pick(
+        "Ada has slept through three turns in a row: send them Under The Table?",
+        (
+            Option(SendUnder(NELL, True), "Send Ada Under The Table", key="send"),
+            Option(SendUnder(NELL, False), "Let Ada stay", key="stay"),
+        ),
+    )
+
+
+def test_in_an_old_tale_the_third_sleep_the_timer_finds_sends_the_bard_under_the_table():
+    third = old_rules(evolve(known_tavern(), asleep=(2, 0, 0)))
+    sleep = keyed(choices_of(third, NELL), "sleep")
     assert sleep.label == "Ada has fallen asleep: Under The Table"
     assert sleep.value == Sleep(NELL, under_table=True) == time_out(third)
     assert act(third, sleep.value).under_table == (True, False, False)
@@ -240,7 +264,7 @@ def test_at_a_table_without_a_barkeep_the_bard_on_turn_seats_and_the_next_calls_
     view = game.view(state, ADA)
     assert view.seater == ADA and view.barkeep_seat is None and view.free_benches == (2, 3)
     between = view.choices.between
-    assert labels(between) == ["Leave the tale", "Seat a Bard"]
+    assert labels(between) == ["Leave the tale", "Seat a Bard", "Someone new walks in"]
     seat = keyed(between, "seat")
     assert values(seat.then.options[0].then) == [SeatBard(ADA, CORA, 2), SeatBard(ADA, CORA, 3)]
     basil = choices_of(state, BASIL)
@@ -254,11 +278,20 @@ def test_a_suspended_table_is_seated_by_the_bard_left_or_else_the_first_of_the_r
     assert state.phase == Phase.SUSPENDED and game.view(state, None).seater == ADA
     ada = choices_of(state, ADA)
     assert ada.ask == "The tale is suspended: seat a Bard on a free bench."
-    assert labels(ada) == ["Leave the tale", "Seat a Bard", "Close the tale unfinished"]
+    assert labels(ada) == [
+        "Leave the tale",
+        "Seat a Bard",
+        "Someone new walks in",
+        "Close the tale unfinished",
+    ]
     assert values(keyed(ada, "seat").then) == [BASIL, CORA]
     empty = act(state, Leave(ADA))
     assert game.view(empty, None).seater == ADA
-    assert labels(choices_of(empty, ADA)) == ["Seat a Bard", "Close the tale unfinished"]
+    assert labels(choices_of(empty, ADA)) == [
+        "Seat a Bard",
+        "Someone new walks in",
+        "Close the tale unfinished",
+    ]
     assert labels(choices_of(empty, BASIL)) == ["Close the tale unfinished"]
     assert keyed(choices_of(empty, CORA), "close").value == Restock(CORA)
 
@@ -268,7 +301,12 @@ def test_a_suspended_tale_offers_the_barkeep_seating_and_closing():
     keeper = 2
     choices = choices_of(state, keeper)
     assert choices.ask == "The tale is suspended: seat a Bard on a free bench."
-    assert labels(choices) == ["Seat a Bard", "Close the tale unfinished"]
+    assert labels(choices) == [
+        "Seat a Bard",
+        "Someone new walks in",
+        "Close the tale unfinished",
+        "Hand the bar to someone else",
+    ]
     close = keyed(choices, "close")
     assert close.value == Restock(keeper)
     assert act(state, close.value).phase == Phase.OVER
@@ -291,7 +329,8 @@ def test_every_view_says_what_the_table_declares_when_the_turn_timer_runs_out():
     assert game.view(state, None).time_out == Sleep(NELL) == time_out(state)
     assert game.view(state, ADA).time_out == Sleep(NELL)
     third = evolve(state, asleep=(2, 0, 0))
-    assert game.view(third, None).time_out == Sleep(NELL, under_table=True)
+    assert game.view(third, None).time_out == Sleep(NELL)
+    assert game.view(old_rules(third), None).time_out == Sleep(NELL, under_table=True)
     table = known_tavern(3, person=False)
     assert game.view(table, None).time_out == Sleep(BASIL)
     assert game.view(tell(known_tavern(), ADA, FERRYMAN), None).time_out is None
@@ -358,8 +397,40 @@ def test_a_play_that_named_no_card_is_not_offered_as_a_loose_end():
     assert refused(state, loose_end.value) == NO_LOOSE_END
 
 
-def test_at_the_table_the_other_bards_vote_to_verify_or_deny():
-    state = tell(known_tavern(3, person=False), ADA, FERRYMAN)
+def test_at_the_table_each_vote_says_whether_the_card_is_a_loose_end_and_each_tie_holds():
+    state = arrange(known_tavern(3, person=False), {ADA: (FERRYMAN, TROLL)}, table=(WITCH,))
+    state = tell(state, ADA, FERRYMAN, ties=(WITCH,), loose_end=False)
+    choices = choices_of(state, BASIL)
+    ferryman, witch = name(FERRYMAN), name(WITCH)
+    assert choices == Pick(
+        "How do you vote on Ada's play?",
+        (
+            Option(Rule(BASIL, False), "Deny it", key="deny"),
+            Option(
+                Rule(BASIL, True),
+                "Verify it: no Loose End; ties off nothing",
+                key="verify",
+            ),
+            Option(
+                Rule(BASIL, True, loose_end=True),
+                f"Verify it: {ferryman} a Loose End; ties off nothing",
+            ),
+            Option(
+                Rule(BASIL, True, loose_end=True, tied=(WITCH,)),
+                f"Verify it: {ferryman} a Loose End; ties off {witch}",
+            ),
+            Option(
+                Rule(BASIL, True, tied=(WITCH,)),
+                f"Verify it as told: no Loose End; ties off {witch}",
+                key="as_told",
+            ),
+        ),
+    )
+    assert choices_of(state, ADA) is None
+
+
+def test_in_an_old_tale_the_other_bards_vote_only_to_verify_or_deny():
+    state = old_rules(tell(known_tavern(3, person=False), ADA, FERRYMAN))
     choices = choices_of(state, BASIL)
     assert choices == Pick(
         "How do you vote on Ada's play?",

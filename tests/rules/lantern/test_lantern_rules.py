@@ -13,6 +13,7 @@ invariants after every action.
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 from typing import Any
 
@@ -39,6 +40,7 @@ from rules.lantern.state import (
     Rule,
     RuleInterruption,
     SeatBard,
+    SendUnder,
     Sleep,
 )
 from rules.session import BOT, SeatPlan, Session
@@ -80,6 +82,7 @@ from tests.lantern_helpers import (
     known_tavern,
     lines,
     name,
+    old_rules,
     pack,
     playout,
     prompt_kind,
@@ -730,7 +733,8 @@ def test_when_the_turn_timer_runs_out_the_barkeep_declares_the_bard_asleep():
     twice = act(state, Sleep(NELL), PassTurn(BASIL), PassTurn(CORA), Sleep(NELL))
     twice = act(twice, PassTurn(BASIL), PassTurn(CORA))
     assert twice.asleep[ADA] == 2 and twice.on_turn == ADA
-    assert time_out(twice) == Sleep(NELL, under_table=True)
+    assert time_out(twice) == Sleep(NELL)  # (Under The Table is asked after it)
+    assert time_out(old_rules(twice)) == Sleep(NELL, under_table=True)
 
 
 def test_without_a_barkeep_the_next_seated_bard_declares_the_timed_out_bard_asleep():
@@ -744,8 +748,50 @@ def test_only_the_bard_on_turn_can_be_found_asleep():
     assert refused(state, Sleep(NELL)) == "Only a Bard on turn can be found asleep."
 
 
-def test_three_turns_asleep_in_a_row_send_a_bard_under_the_table():
+def test_a_third_sleep_in_a_row_asks_the_barkeep_whether_the_bard_goes_under_the_table():
     state = known_tavern()
+    for _ in range(2):
+        state = act(state, Sleep(NELL), PassTurn(BASIL), PassTurn(CORA))
+        assert state.phase == Phase.TURN
+    third = act(state, Sleep(NELL))
+    assert third.phase == Phase.SLEEPER and third.sleeper == ADA and third.on_turn == BASIL
+    assert third.under_table == (False, False, False) and third.asleep == (3, 0, 0)
+    current = game.prompt(third)
+    assert current.seats == (NELL,) and current.private
+    assert current.text == "Ada has slept three turns in a row: Under The Table?"
+    assert refused(third, PassTurn(BASIL)) == f"It is not Basil's turn: {current.text}"
+    assert refused(state, Sleep(NELL, under_table=True)) == (
+        "Whether a Bard goes Under The Table is asked once they are found asleep for the "
+        "third time in a row."
+    )
+    stays = act(third, SendUnder(NELL, False))
+    assert lines(third, stays) == [
+        "Ada stays at the table, asleep or not: Nell let them sleep it off."
+    ]
+    assert stays.phase == Phase.TURN and stays.on_turn == BASIL and stays.benches[ADA] == 0
+    sent = act(third, SendUnder(NELL, True))
+    assert lines(third, sent) == ["Ada has gone Under The Table and leaves the tale."]
+    assert sent.benches == (None, 1, 2) and sent.under_table == (True, False, False)
+    assert sent.hands[ADA] == () and sent.on_turn == BASIL and sent.phase == Phase.TURN
+
+
+def test_at_the_table_the_other_bards_vote_a_sleeper_under_the_table_by_majority():
+    state = evolve(known_tavern(4, person=False), asleep=(2, 0, 0, 0))
+    third = act(state, Sleep(BASIL))
+    current = game.prompt(third)
+    assert current.seats == (BASIL, CORA, DMITRI) and not current.private
+    after = act(third, SendUnder(BASIL, True), SendUnder(CORA, False))
+    assert after.phase == Phase.SLEEPER and game.prompt(after).seats == (DMITRI,)
+    kept = act(after, SendUnder(DMITRI, False))
+    assert lines(after, kept) == [
+        "Ada stays at the table, asleep or not: Basil, Cora and Dmitri let them sleep it off."
+    ]
+    sent = act(after, SendUnder(DMITRI, True))
+    assert sent.under_table == (True, False, False, False)
+
+
+def test_in_an_old_tale_three_turns_asleep_in_a_row_send_a_bard_under_the_table():
+    state = old_rules(known_tavern())
     under = Sleep(NELL, under_table=True)
     for _ in range(2):
         assert refused(state, under) == "Under The Table needs three turns asleep in a row."
@@ -774,14 +820,16 @@ def test_a_pass_a_play_or_a_denial_breaks_the_run_of_sleep():
     assert denied.asleep == (0, 0, 0)
     # after a denial, the next sleep is the first of a new run
     denied = act(denied, PassTurn(BASIL), PassTurn(CORA))
-    assert refused(denied, Sleep(NELL, under_table=True)) == (
+    slept = act(denied, Sleep(NELL))
+    assert slept.asleep == (1, 0, 0) and slept.phase == Phase.TURN
+    assert refused(old_rules(denied), Sleep(NELL, under_table=True)) == (
         "Under The Table needs three turns asleep in a row."
     )
 
 
 def test_going_under_the_table_may_suspend_the_tale():
     state = evolve(known_tavern(2), asleep=(2, 0))
-    after = act(state, Sleep(2, under_table=True))
+    after = act(state, Sleep(2), SendUnder(2, True))
     assert after.phase == Phase.SUSPENDED and after.on_turn == BASIL
     assert lines(state, after)[-1] == (
         "The tale is suspended: it needs at least two Bards on the benches."
@@ -945,8 +993,8 @@ def test_an_interruption_names_a_card_from_the_interrupters_own_hand():
     assert refused(state, Interrupt(BASIL, FERRYMAN)) == "Interrupt with a card from your own hand."
 
 
-def test_each_other_bard_may_interrupt_once_and_the_player_may_not():
-    state = act(known_tavern(), Play(ADA, KING_TEXT, FERRYMAN))
+def test_in_an_old_tale_each_other_bard_may_interrupt_once_and_the_player_may_not():
+    state = old_rules(act(known_tavern(), Play(ADA, KING_TEXT, FERRYMAN)))
     window = "Basil, Cora: interrupt with a card of yours, or let it go?"
     assert refused(state, Interrupt(ADA, TROLL)) == f"It is not Ada's turn: {window}"
     state = act(state, Interrupt(BASIL, KING))
@@ -979,13 +1027,13 @@ def test_at_the_table_a_play_is_verified_by_a_majority_of_the_other_bards():
     assert refused(after, Rule(BASIL, False)) == (
         "It is not Basil's turn: The table rules on Ada's play."
     )
-    after = act(after, Rule(CORA, False, DenyReason.NOT_BROUGHT_IN), Rule(DMITRI, True))
+    after = act(after, Rule(CORA, False), Rule(DMITRI, True))
     assert after.phase == Phase.TURN and after.on_turn == ADA
     assert after.burned == (FERRYMAN,) and after.tale == (Passage(ADA, FERRY_TEXT, FERRYMAN),)
     assert lines(state, after) == [
-        "Basil votes to verify.",
+        "Basil votes to verify (no Loose End).",
         "Cora votes to deny.",
-        "Dmitri votes to verify.",
+        "Dmitri votes to verify (no Loose End).",
         "The play is verified: Ada's passage joins the tale.",
     ]
 
@@ -1000,8 +1048,8 @@ def test_at_the_table_a_tied_vote_denies_the_play():
     )
 
 
-def test_at_the_table_the_bards_own_claims_decide_loose_end_and_ties():
-    state = arrange(known_tavern(3, person=False), table=(GHOST, CAT))
+def test_in_an_old_tale_at_the_table_the_bards_own_claims_decide_loose_end_and_ties():
+    state = old_rules(arrange(known_tavern(3, person=False), table=(GHOST, CAT)))
     state = tell(state, ADA, FERRYMAN, ties=(GHOST,), loose_end=True)
     after = act(state, Rule(BASIL, True, tied=(CAT,)), Rule(CORA, True))
     assert after.table == (CAT, FERRYMAN) and after.burned == (GHOST,)
@@ -1435,6 +1483,19 @@ def test_rowdy_tales_keep_every_invariant_and_end():
     assert {"Interrupt", "RuleInterruption", "Restock", "Sleep", "Leave", "SeatBard"} <= set(seen)
 
 
+def sleepy_policy(seed: int) -> Any:
+    """Rowdy play where, two times in three, the turn timer runs out on the Bard on turn."""
+    rng, rowdy = random.Random(seed), rowdy_policy(seed)
+
+    def choose(state: Any) -> Any:
+        sleep = time_out(state)
+        if sleep is not None and rng.random() < 2 / 3:
+            return sleep
+        return rowdy(state)
+
+    return choose
+
+
 def test_rowdy_restless_and_demo_tales_on_varied_taverns_reach_every_kind_of_moment():
     """Every phase but the end is a prompt somewhere, and every invariant holds throughout."""
     starts = [
@@ -1455,6 +1516,9 @@ def test_rowdy_restless_and_demo_tales_on_varied_taverns_reach_every_kind_of_mom
             fresh(11, 2, person=False, benches=2, hand=4, elements=20),
             restless_policy(11, 0.3),
         ),
+        # Bards who sleep through their turns: a third sleep asks about Under The Table.
+        (fresh(12, 3, benches=4, hand=4), sleepy_policy(12)),
+        (fresh(13, 3, person=False, benches=4, hand=4), sleepy_policy(13)),
     ]
     kinds = set()
     for start, policy in starts:

@@ -64,11 +64,11 @@ UNAWARE = "You may only use a card you are aware of (face up or stamped)."
 # How Ada's cards read to Basil at his court: the card he uses (stamped), two he
 # has not seen, Honest Income face up.
 ADA_SEEN_BY_BASIL = [
-    "Card 2: face down",
-    "Card 3: face down",
-    "Card 4: Honest Income (wealth; face up)",
+    "A face-down card",
+    "A face-down card",
+    "Honest Income (wealth; face up)",
 ]
-BASIL_OWN = ["Card 1: Kind Introduction (standing)", "Card 2: Lock of Hair (passion)"]
+BASIL_OWN = ["Kind Introduction (standing)", "Lock of Hair (passion)"]
 
 
 def leaves(question: Pick[Any]) -> Iterator[Option[Any]]:
@@ -115,12 +115,12 @@ def test_the_mailing_prompt_names_who_still_chooses_with_the_right_verb():
 
 # Seed 3 deals Ada these six cards.
 ADA_DEALT = [
-    "Card 1: Lock of Hair (passion)",
-    "Card 2: Marriage Settlement (wealth)",
-    "Card 3: Court Presentation (2 standing)",
-    "Card 4: Sold Racehorses (wealth)",
-    "Card 5: Acquisitive Heir (wealth)",
-    "Card 6: Gilded Carriage (2 wealth)",
+    "Lock of Hair (passion)",
+    "Marriage Settlement (wealth)",
+    "Court Presentation (2 standing)",
+    "Sold Racehorses (wealth)",
+    "Acquisitive Heir (wealth)",
+    "Gilded Carriage (2 wealth)",
 ]
 
 
@@ -129,9 +129,9 @@ def test_introductions_offer_each_card_to_flip_then_each_other_card_to_discard()
     offered = choices_of(state, ADA)
     assert offered.ask == "Which of your cards do you flip face up?"
     assert labels(offered) == ADA_DEALT and closed(offered) == {}
-    discard = then(offered, "Card 3: Court Presentation (2 standing)")
+    discard = then(offered, "Court Presentation (2 standing)")
     assert discard.ask == "Which of your other cards do you discard?"
-    assert labels(discard) == [label for label in ADA_DEALT if not label.startswith("Card 3")]
+    assert labels(discard) == [label for label in ADA_DEALT if not label.startswith("Court")]
     assert values(discard) == [Introduce(ADA, 2, drop) for drop in (0, 1, 3, 4, 5)]
     assert honest(state, ADA) == 30
 
@@ -155,23 +155,19 @@ def test_mail_offers_each_other_player_then_the_ring_and_the_cards_they_may_rece
     assert to_basil.ask == "Send Basil your ring, or your seal with one of your cards:"
     assert labels(to_basil) == [
         "Your ring: a proposal",
-        "Card 1: Well-Informed Aunt (standing)",
-        "Card 2: Stolen Glances (passion)",
-        "Card 3: Honest Income (wealth; face up)",
+        "Well-Informed Aunt (standing)",
+        "Stolen Glances (passion)",
+        "Honest Income (wealth; face up)",
     ]
     assert values(to_basil) == [Send(ADA, BASIL, None), *(Send(ADA, BASIL, s) for s in range(3))]
     assert to_basil.keyed("ring") == to_basil.options[0]
     assert closed(to_basil) == {
-        "Card 2: Stolen Glances (passion)": "Basil already knows that card: choose another.",
-        "Card 3: Honest Income (wealth; face up)": (
-            "Send a face-down card: that one is face up for all."
-        ),
+        "Stolen Glances (passion)": "Basil already knows that card: choose another.",
+        "Honest Income (wealth; face up)": ("Send a face-down card: that one is face up for all."),
     }
     # What may be mailed depends on the recipient: Cora has not seen Stolen Glances.
     assert closed(then(offered, "Cora")) == {
-        "Card 3: Honest Income (wealth; face up)": (
-            "Send a face-down card: that one is face up for all."
-        ),
+        "Honest Income (wealth; face up)": ("Send a face-down card: that one is face up for all."),
     }
     assert honest(state, ADA) == 12
 
@@ -199,19 +195,16 @@ def test_a_player_who_has_mailed_is_offered_nothing_until_the_reception():
 def test_a_holder_is_offered_a_pass_and_every_card_of_the_owners_they_hold():
     state = court("Curious Banker")
     offered = choices_of(state, BASIL)
-    assert offered.ask == "Use a card of someone whose seal or ring you hold, or pass:"
+    assert offered.ask == "Use a card of someone whose seal you hold, or pass:"
     assert labels(offered) == [
         "Pass: use no card this time",
         "Ada's Curious Banker: peek at one of Ada's cards",
-        "Ada's card 2: face down",
-        "Ada's card 3: face down",
+        "Ada's face-down card",
+        "Ada's face-down card",
         "Ada's Honest Income: flip up one of Ada's cards",
     ]
     assert offered.keyed("pass") == Option(Pass(BASIL), "Pass: use no card this time", key="pass")
-    assert closed(offered) == {
-        "Ada's card 2: face down": UNAWARE,
-        "Ada's card 3: face down": UNAWARE,
-    }
+    assert [o.closed for o in offered.options] == ["", "", UNAWARE, UNAWARE, ""]
     assert values(offered)[1:] == [UseCard(BASIL, ADA, slot) for slot in range(4)]
     assert game.view(state, CORA).choices is None
     honest(state, BASIL)
@@ -222,7 +215,7 @@ def test_a_holder_of_several_seals_is_offered_the_cards_of_each_owner_in_turn():
     state = at_reception(state, {BASIL: (ADA, CORA), ADA: (BASIL,), DMITRI: ()}, turns=(BASIL,))
     assert labels(choices_of(state, BASIL))[5:] == [
         "Cora's Tactful Silence: discard one of Cora's cards",
-        "Cora's card 2: face down",
+        "Cora's face-down card",
     ]
     honest(state, BASIL)
 
@@ -243,10 +236,10 @@ def test_peek_author_offers_the_authors_cards_closing_those_you_know():
     state = court("Curious Banker")
     offered = targets(state, "Curious Banker")
     assert offered.ask == "Which of Ada's cards do you peek at?"
-    assert labels(offered) == ["Card 1: Curious Banker (wealth)", *ADA_SEEN_BY_BASIL]
+    assert labels(offered) == ["Curious Banker (wealth)", *ADA_SEEN_BY_BASIL]
     assert closed(offered) == {
-        "Card 1: Curious Banker (wealth)": UNKNOWN,
-        "Card 4: Honest Income (wealth; face up)": UNKNOWN,
+        "Curious Banker (wealth)": UNKNOWN,
+        "Honest Income (wealth; face up)": UNKNOWN,
     }
     assert values(offered) == [UseCard(BASIL, ADA, 0, target=t) for t in range(4)]
     honest(state, BASIL)
@@ -270,8 +263,8 @@ def test_peek_bystander_offers_the_bystanders_then_their_cards_you_do_not_know()
     assert values(offered) == [UseCard(BASIL, ADA, 0, player=p) for p in (CORA, DMITRI)]
     at_cora = then(offered, "Cora (2 cards)")
     assert at_cora.ask == "Which of Cora's cards do you peek at?"
-    assert labels(at_cora) == ["Card 1: Tactful Silence (standing)", "Card 2: face down"]
-    assert closed(at_cora) == {"Card 1: Tactful Silence (standing)": UNKNOWN}
+    assert labels(at_cora) == ["Tactful Silence (standing)", "A face-down card"]
+    assert closed(at_cora) == {"Tactful Silence (standing)": UNKNOWN}
     assert values(at_cora) == [UseCard(BASIL, ADA, 0, player=CORA, target=t) for t in (0, 1)]
     honest(state, BASIL)
 
@@ -324,10 +317,50 @@ def test_flip_take_and_discard_author_offer_every_card_of_the_author(used, ask):
     state = court(used)
     offered = targets(state, used)
     assert offered.ask == ask
-    assert labels(offered) == [f"Card 1: {used} (wealth)", *ADA_SEEN_BY_BASIL]
-    assert closed(offered) == {}
+    assert labels(offered) == [f"{used} (wealth)", *ADA_SEEN_BY_BASIL]
+    assert closed(offered) == {}  # a face-up card may be flipped too: the seed allows it
     assert values(offered) == [UseCard(BASIL, ADA, 0, target=t) for t in range(4)]
     honest(state, BASIL)
+
+
+def test_cards_are_named_not_numbered_so_a_discard_renames_none():
+    """Basil knows Ada's Curious Banker; once another of her cards is discarded before it,
+    the card has another place but is offered under the same name."""
+    state = court("Quiet Debts", stamped={"Well-Informed Aunt": (CORA,)})
+    before = targets(state, "Quiet Debts")
+    assert labels(before) == [
+        "Quiet Debts (wealth)",
+        "A face-down card, stamped by Cora",
+        "A face-down card",
+        "Honest Income (wealth; face up)",
+    ]
+    after = act(state, use(state, BASIL, ADA, "Quiet Debts", target=0))  # it discards itself
+    after = at_reception(after, {BASIL: (ADA,)}, turns=(BASIL,))
+    offered = choices_of(after, BASIL)
+    assert labels(offered) == [
+        "Pass: use no card this time",
+        "Ada's face-down card",
+        "Ada's face-down card",
+        "Ada's Honest Income: flip up one of Ada's cards",
+    ]
+    assert option(offered, "Ada's Honest Income: flip up one of Ada's cards").value.slot == 2
+    assert labels(then(offered, "Ada's Honest Income: flip up one of Ada's cards")) == [
+        "A face-down card, stamped by Cora",
+        "A face-down card",
+        "Honest Income (wealth; face up)",
+    ]
+
+
+def test_the_holders_question_speaks_of_rings_where_rings_are_held():
+    state = court("Curious Banker")
+    ring = evolve(state, proposals=((state.round, ADA, BASIL),))
+    assert choices_of(ring, BASIL).ask == "Use a card of someone whose ring you hold, or pass:"
+    both = at_reception(ring, {BASIL: (ADA, CORA)}, turns=(BASIL,))
+    assert choices_of(both, BASIL).ask == (
+        "Use a card of someone whose seal or ring you hold, or pass:"
+    )
+    earlier = evolve(state, proposals=((state.round - 1, ADA, BASIL),))
+    assert choices_of(earlier, BASIL).ask == "Use a card of someone whose seal you hold, or pass:"
 
 
 def test_give_author_offers_every_one_of_your_cards():
@@ -354,7 +387,7 @@ def test_discard_bystander_offers_the_bystanders_with_cards_then_any_of_their_ca
     assert closed(offered) == {"Dmitri (0 cards)": "Dmitri has no cards left."}
     at_cora = then(offered, "Cora (2 cards)")
     assert at_cora.ask == "Which of Cora's cards do you discard?"
-    assert labels(at_cora) == ["Card 1: face down", "Card 2: face down"]
+    assert labels(at_cora) == ["A face-down card", "A face-down card"]
     assert closed(at_cora) == {}
     honest(state, BASIL)
 
@@ -364,7 +397,7 @@ def test_take_discard_offers_the_discards_as_you_know_them():
     state = court("Second-Hand Silver", dropped=dropped, stamped={"Sold Racehorses": (BASIL,)})
     offered = targets(state, "Second-Hand Silver")
     assert offered.ask == "Which card do you take from the discards?"
-    assert labels(offered) == ["Card 1: Sold Racehorses (wealth)", "Card 2: face down"]
+    assert labels(offered) == ["Sold Racehorses (wealth)", "A face-down card"]
     assert values(offered) == [UseCard(BASIL, ADA, 0, discard=d) for d in (0, 1)]
     assert closed(offered) == {}
     honest(state, BASIL)
@@ -387,7 +420,7 @@ def test_swap_author_offers_your_card_then_the_authors_card():
     for mine, label in enumerate(BASIL_OWN):
         theirs = then(offered, label)
         assert theirs.ask == "Which of Ada's cards do you take for it?"
-        assert labels(theirs) == ["Card 1: Marriage Settlement (wealth)", *ADA_SEEN_BY_BASIL]
+        assert labels(theirs) == ["Marriage Settlement (wealth)", *ADA_SEEN_BY_BASIL]
         assert values(theirs) == [UseCard(BASIL, ADA, 0, mine=mine, target=t) for t in range(4)]
     assert honest(state, BASIL) == 1 + 2 * 4 + 2 + 4  # pass, swaps, two unaware, flips
 
@@ -443,14 +476,14 @@ def test_a_player_holding_nothing_is_offered_the_cards_of_everyone_who_has_some(
     assert closed(offered) == {"Dmitri (0 cards)": "Dmitri has no cards left."}
     mine = then(offered, "You (1 card)")
     assert mine.ask == "Which of your cards do you discard?"
-    assert labels(mine) == ["Card 1: Tactful Silence (standing)"]
+    assert labels(mine) == ["Tactful Silence (standing)"]
     assert values(mine) == [ForcedDiscard(CORA, CORA, 0)]
     adas = then(offered, "Ada (3 cards)")
     assert adas.ask == "Which of Ada's cards do you discard?"
     assert labels(adas) == [
-        "Card 1: face down",
-        "Card 2: face down",
-        "Card 3: Honest Income (wealth; face up)",
+        "A face-down card",
+        "A face-down card",
+        "Honest Income (wealth; face up)",
     ]
     assert honest(state, CORA) == 3 + 2 + 1 + 1
 

@@ -582,13 +582,46 @@ def test_flip_author_flips_a_card_face_up_and_returns_its_stamps():
     assert view.players[ADA].cards[target].card.title == "Stolen Glances"
 
 
-def test_flip_author_may_target_a_card_already_face_up():
+def test_flip_author_may_target_a_card_already_face_up_and_says_nothing_changes():
+    """The seed lets a flip be taken on a face-up card: it changes nothing, and says so."""
     state = court("Frank Solicitor")
     target = slot(state, ADA, "Honest Income")
     after = act(state, use(state, BASIL, ADA, "Frank Solicitor", target=target))
     assert after.faceup == state.faceup and after.stamps == state.stamps
-    assert public(state, after)[-1] == "Ada's Honest Income is flipped face up."
+    assert public(state, after)[-1] == (
+        "Ada's Honest Income is face up already: the flip changes nothing."
+    )
     assert prompt_seats(after) == (CORA,)
+
+
+def test_a_flip_card_may_be_used_while_every_card_of_its_author_is_face_up():
+    state = court("Frank Solicitor", faceup=("Frank Solicitor", *ADA_CARDS))
+    after = act(state, use(state, BASIL, ADA, "Frank Solicitor", target=0))
+    assert after.faceup == state.faceup
+    assert public(state, after)[-1].endswith("is face up already: the flip changes nothing.")
+
+
+def test_the_reception_prompt_speaks_of_the_ring_a_holder_holds():
+    state = court("Curious Banker")
+    assert game.prompt(state).text == HOLDER_TEXT
+    ring = evolve(state, proposals=((state.round, ADA, BASIL),))
+    assert game.prompt(ring).text == (
+        "Basil: use an action from a card of someone whose ring you hold, or pass."
+    )
+    both = at_reception(ring, {BASIL: (ADA, CORA)}, turns=(BASIL,))
+    assert game.prompt(both).text == (
+        "Basil: use an action from a card of someone whose seal or ring you hold, or pass."
+    )
+
+
+def test_a_ring_received_in_the_mailing_is_spoken_of_as_a_ring():
+    state = known_table(4, {ADA: ADA_CARDS, BASIL: BASIL_CARDS}, faceup=("Honest Income",))
+    state = act(state, Send(ADA, BASIL), Send(BASIL, CORA), Send(CORA, DMITRI), Send(DMITRI, ADA))
+    state = act(state, Pass(ADA))
+    assert state.turns[0] == BASIL and state.held[BASIL] == (ADA,)
+    assert game.prompt(state).text == (
+        "Basil: use an action from a card of someone whose ring you hold, or pass."
+    )
 
 
 def test_take_author_lets_the_owner_stamp_then_moves_the_card_to_your_traits():

@@ -232,6 +232,44 @@ def test_a_bot_keeps_its_last_chip_for_the_round_end_instead_of_a_reroll():
     assert decides(state, ADA) == PlayCards(ADA, cards("6S 10D"))
 
 
+def test_a_bot_with_chips_to_spare_throws_its_cheapest_card_out_of_one_cards_reach():
+    # 18: no card reaches it alone, nor after a re-roll; 2D 6S 10D would, for one chip,
+    # but the 10 waits for a throw it can climb from.
+    state = ada_acts("2C 10D 2D 3D 4H 5H 6S", 6, 6, 6, rapport=2)
+    assert decides(state, ADA) == PlayCards(ADA, cards("2D"))
+
+
+def test_a_bot_short_of_chips_plays_three_cards_for_one_out_of_one_cards_reach():
+    state = ada_acts("2C 10D 2D 3D 4H 5H 6S", 6, 6, 6, rapport=1)
+    assert decides(state, ADA) == PlayCards(ADA, cards("2D 6S 10D"))
+
+
+def on_the_second_rung(hand: str, played: str, *faces: int, rapport: int = 0):
+    """Ada reached 9 with ``played`` alone, raised, and the second target shows ``faces``."""
+    state = ada_acts(hand, 3, 3, 3, rapport=rapport)
+    state = act(state, PlayCards(ADA, cards(played)), RaiseStakes(ADA, True))
+    state = dice(state, *faces)
+    assert game.prompt(state).kind == PromptKind.PLAY
+    return state
+
+
+def test_on_the_second_rung_a_bot_plays_a_card_of_its_suit_when_no_other_reaches_alone():
+    # 10: no spare card reaches it alone (4H and 6S together would, closing the ladder).
+    state = on_the_second_rung("10C 9D 2D 3H 4H 5S 6S", "9D", 3, 3, 4)
+    assert decides(state, ADA) == PlayCards(ADA, cards("10C"))
+
+
+def test_on_the_second_rung_a_bot_spends_its_last_chip_on_the_pair():
+    # 12: 9H pairs the 9D played, +3 for the last chip.
+    state = on_the_second_rung("9D 9H 2C 3C 4C 5C 6C", "9D", 4, 4, 4, rapport=1)
+    assert decides(state, ADA) == PlayCards(ADA, cards("9H"), pair_bonus=True)
+
+
+def test_toward_the_third_target_a_bot_counts_the_cards_of_its_suit():
+    # 10C alone reaches a fresh 3d10 one time in eight: worth a pile card.
+    assert decides(climbed_twice("10C", rapport=0), ADA) == RaiseStakes(ADA, True)
+
+
 def climbed_twice(third: str, rapport: int = 2):
     """Ada reached 8 with 8D and 7 with 9D, holding ``third`` and low cards: raise again?"""
     state = ada_acts(f"2C 8D 9D {third} 2H 3H 4H", 2, 3, 3, rapport=rapport)

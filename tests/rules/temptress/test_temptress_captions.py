@@ -152,8 +152,8 @@ def test_an_opposed_action_is_captioned_with_who_plays_when_and_the_totals_so_fa
     assert event_caption(state, EventKind.JOINED) == (
         "Cora joins against Basil. Opponents play toward every target too, in reverse order "
         "of joining (the actor last), each with a three-card budget, and earn Rapport or "
-        "Faux Pas by their own results. The highest total on the last target gets their "
-        "intention."
+        "Faux Pas by their own results. The highest total on the last target prevails: the "
+        "story goes on as that suitor meant it."
     )
     assert prompt_caption(state) == (
         "Basil must play 1 to 3 cards toward 15, even if it looks hopeless. Reached: 1 "

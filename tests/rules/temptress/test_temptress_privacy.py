@@ -66,7 +66,7 @@ def playout_states(kind: str) -> tuple[TemptressState, ...]:
         "island": [
             (fresh(21, 5, round_limit=2), random_policy(21)),
             (honours_in_hands(fresh(22, 4, round_limit=2), 2), leaning_policy(22)),
-            (honours_in_hands(fresh(140, 5, round_limit=2), 4), leaning_policy(140)),
+            (honours_in_hands(fresh(142, 5, round_limit=2), 4), leaning_policy(142)),
             (fresh(23, 5, round_limit=2), bot_policy(23)),
         ],
         "person": [

@@ -8,10 +8,11 @@ import pytest
 from attrs import evolve
 
 from rules.cards import HONOUR_RANKS, NUMBER_RANKS, PlayingCard, Suit, standard_deck
+from rules.convert import CONVERTER
 from rules.engine import IllegalAction
 from rules.temptress import clues, game
 from rules.temptress.game import TEMPTRESS
-from rules.temptress.state import ClueKind, NarratorMode, Stage, WomanSpec
+from rules.temptress.state import ClueKind, NarratorMode, Stage, TemptressConfig, WomanSpec
 from tests.temptress_helpers import NAMES, NARRATOR, all_cards, config, fresh, pack
 
 SEEDS = range(60)
@@ -113,6 +114,32 @@ def test_at_most_one_suitor_is_the_tempted(suitors):
         assert state.tempted == (
             matches.index(state.sorceress) if state.sorceress in matches else None
         )
+
+
+def _tempted_seats(suitors: int, games: int, fair: bool) -> Counter[int]:
+    table = evolve(config(suitors), fair_deal=fair)
+    found = (game.new(table, seed).tempted for seed in range(games))
+    return Counter(seat for seat in found if seat is not None)
+
+
+@pytest.mark.parametrize("suitors", SUITORS)
+def test_every_seat_is_as_likely_to_be_the_tempted(suitors):
+    assert config(suitors).fair_deal  # every new table deals fairly
+    seats = _tempted_seats(suitors, 1500, fair=True)
+    assert sorted(seats) == list(range(suitors))
+    mean = sum(seats.values()) / suitors
+    assert all(abs(count - mean) <= 0.15 * mean for count in seats.values()), seats
+
+
+def test_a_table_from_before_the_fair_deal_draws_matches_in_seat_order():
+    """Saves replay the seed: a config saved without ``fair_deal`` deals as it always
+    did, where the first seat draws the sorceress first and is the Tempted most often."""
+    saved = CONVERTER.unstructure(config())
+    del saved["fair_deal"]
+    old = CONVERTER.structure(saved, TemptressConfig)
+    assert old == evolve(config(), fair_deal=False)
+    seats = _tempted_seats(5, 600, fair=False)
+    assert seats[0] > 2 * seats[4], seats
 
 
 def test_the_sorceress_is_sometimes_somebodys_match_and_daughters_may_be_shared():

@@ -15,7 +15,9 @@ _PHASES: dict[str, str] = {
     Phase.OPENING: "The tale is about to begin: the Barkeep names the Bard who tells the first "
     "passage.",
     Phase.TURN: "Your turn: write a passage that brings one of your cards into the tale (and "
-    "ties off Loose Ends if you can), or pass for a card.",
+    "ties off Loose Ends if you can), or pass for a card. Between turns someone new may walk "
+    "in while a bench is free (b at the table: their name, then a bench), a Bard may leave, "
+    "and a person Barkeep may hand the bar to someone else from their console (o).",
     Phase.WINDOW: "A play was just told: interrupt by naming a card of yours that it mentioned, "
     "or let it go. (You may still interrupt it later, after its ruling, until the next play "
     "begins: look at your hand with c at the table.)",

@@ -201,6 +201,8 @@ class HeadlessTable:
         self.watchers = self.seating.watchers
         self.notes_seen = self.table.notes_seen
         self.set_away = self.seating.set_away
+        self.set_door, self.join_seat = self.seating.set_door, self.seating.join_seat
+        self.set_tavern = self.seating.set_tavern
         self.view, self.check, self.act = self.table.view, self.table.check, self.table.act
         self.mark_read, self.last_mover = self.table.mark_read, self.table.last_mover
         self.take_back, self.take_back_refusal = self.table.take_back, self.table.take_back_refusal

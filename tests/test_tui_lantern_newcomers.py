@@ -118,3 +118,34 @@ async def test_the_barkeep_hands_the_bar_over_from_the_console(tmp_path: Path):
         assert session.actions[-1] == HandBar(KIP, "Olwen")
         assert GAME.seat_names(session.state)[-1] == "Olwen"
         assert session.state.phase == Phase.SUSPENDED
+
+
+async def test_a_newcomer_at_a_hosted_tables_door_is_seated_from_the_bards_form(tmp_path: Path):
+    """Dora knocked with the tavern's code from her own terminal (``tui.net.host``): the
+    table shows the code and who waits at the door, and the form seats her by her name."""
+    app = _start(tmp_path, _tavern())
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.pause()
+        app.flow.set_tavern("ABC-DEF")
+        app.flow.set_door(("[i]Dora[/i]",))
+        await pilot.pause()
+        text = _squashed(app)
+        assert "Walk in from a terminal of your own: parlour join, code ABC-DEF." in text
+        assert "At the door: [i]Dora[/i] (b seats them on a bench)." in text
+        await pilot.press("b")
+        await pilot.pause()
+        form = app.screen
+        assert isinstance(form, BardsForm)
+        labels = [line.label for line in form.lines]
+        door = "Seat [i]Dora[/i] (at the door) on a free bench"
+        assert door in labels
+        form.query_one("#who", OptionList).highlighted = labels.index(door)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert "Which bench for [i]Dora[/i]?" in screen_text(app)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("y")
+        await pilot.pause()
+        assert app.flow.session.actions[-1] == WalkIn(KIP, "[i]Dora[/i]", 3)

@@ -215,6 +215,24 @@ class GameFlow:
     def own_terminal(self) -> bool:
         return False
 
+    def at_the_door(self) -> tuple[str, ...]:
+        return self.seating.door
+
+    def tavern_code(self) -> str:
+        return self.seating.tavern_code
+
+    def set_door(self, names: tuple[str, ...]) -> None:
+        """(The host:) the newcomers at its tavern's door."""
+        self.seating.set_door(names)
+
+    def join_seat(self, seat: Seat) -> None:
+        """(The host:) a newcomer walked into ``seat`` from a terminal of their own."""
+        self.seating.join_seat(seat)
+
+    def set_tavern(self, code: str) -> None:
+        """(The host:) the code its tavern's door opens with."""
+        self.seating.set_tavern(code)
+
     def handing_over(self) -> HandOver | None:
         handing = self.moment.handing_over()
         if handing is None or self.mode.curtains:

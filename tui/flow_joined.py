@@ -39,6 +39,10 @@ class JoinedSeats:
         """Told whenever the table may have changed (the host sends the new views)."""
         self.closers: list[Callable[[], None]] = []
         """Told when the table is left (the host closes its socket)."""
+        self.door: tuple[str, ...] = ()
+        """Newcomers waiting at a hosted tavern's door, by name (``tui.net.host``)."""
+        self.tavern_code = ""
+        """The code a newcomer walks in by from a terminal of their own ('': none)."""
 
     @property
     def seats(self) -> tuple[SeatInfo, ...]:
@@ -73,6 +77,26 @@ class JoinedSeats:
                 self.away.discard(seat)
             self.tell_watchers()
             self.redraw()
+
+    def set_door(self, names: tuple[str, ...]) -> None:
+        """The newcomers at the door changed: the table shows them."""
+        if names != self.door:
+            self.door = names
+            self.redraw()
+
+    def set_tavern(self, code: str) -> None:
+        """The code a newcomer walks in by: the table shows it."""
+        if code != self.tavern_code:
+            self.tavern_code = code
+            self.redraw()
+
+    def join_seat(self, seat: Seat) -> None:
+        """A seat someone walked into from a terminal of their own: played there from now
+        on (the table never curtains it nor decides for it)."""
+        self.joined = self.joined | {seat}
+        self.away.discard(seat)
+        self.tell_watchers()
+        self.redraw()
 
     def tell_watchers(self) -> None:
         for watcher in self.watchers:

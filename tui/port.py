@@ -179,6 +179,14 @@ class Table(Protocol):
         there is no moment between two people, and u stays on the table."""
         ...
 
+    def at_the_door(self) -> tuple[str, ...]:
+        """Newcomers waiting at a hosted table's door to be seated, by name (none: ())."""
+        ...
+
+    def tavern_code(self) -> str:
+        """The code a newcomer walks in by from a terminal of their own ('': none)."""
+        ...
+
     def handing_over(self) -> HandOver | None:
         """The person the table waits for before their curtain (None: nobody: the table
         is at play, or a private screen shows)."""
@@ -302,6 +310,12 @@ class SessionTable:
     @property
     def own_terminal(self) -> bool:
         return False
+
+    def at_the_door(self) -> tuple[str, ...]:
+        return ()
+
+    def tavern_code(self) -> str:
+        return ""
 
     def take_back(self) -> str | None:
         refusal = self.take_back_refusal()

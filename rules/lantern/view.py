@@ -108,6 +108,9 @@ class LanternView:
     sleeper: int | None = None
     """The Bard asleep three turns running whom the Barkeep (or the table) may send Under
     The Table now."""
+    walk_ins: bool = False
+    """Someone new may walk in (a tale begun before walk-ins: no), so a hosted tale opens a
+    tavern door for newcomers' own terminals."""
 
     def bard(self, seat: Seat) -> BardSight:
         """What everyone sees of the Bard of ``seat`` (KeyError: no Bard has that seat)."""
@@ -169,6 +172,7 @@ def view_of(state: LanternState, seat: Seat | None, current: Prompt | None) -> L
         free_benches=free_benches(state),
         seater=seater(state),
         sleep_seconds=state.config.sleep_seconds,
+        walk_ins=state.config.walk_ins,
         time_out=time_out(state),
         log=lines,
         outcome=state.result,

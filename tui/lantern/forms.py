@@ -74,6 +74,7 @@ def comings(table: Table, view: LanternView) -> list[Option[Any]]:
         walk_in = pick.keyed(WALK_IN) if pick is not None else None
         if walk_in is not None:
             found.append(evolve(walk_in, label=WALKS_IN))
+            found += _at_the_door(table, walk_in)
     for sight in view.bards:
         if sight.bench is None:
             continue
@@ -84,6 +85,24 @@ def comings(table: Table, view: LanternView) -> list[Option[Any]]:
             label = f"{sight.name} leaves the tale (bench {sight.bench + 1})"
             found.append(evolve(leave, label=label))
     return found
+
+
+def _at_the_door(table: Table, walk_in: Option[Any]) -> list[Option[Any]]:
+    """A line for each newcomer at a hosted table's door (from a terminal of their own):
+    walking in under the name they gave, on the bench chosen next."""
+    where = walk_in.then
+    if not walk_in.open or not isinstance(where, Pick):
+        return []
+    lines = []
+    for name in table.at_the_door():
+        benches = tuple(
+            Option(bench.then.answer(name), bench.label)
+            for bench in where.options
+            if isinstance(bench.then, Write)
+        )
+        label = f"Seat {name} (at the door) on a free bench"
+        lines.append(Option(None, label, then=Pick(f"Which bench for {name}?", benches)))
+    return lines
 
 
 class BardsForm(FormScreen):

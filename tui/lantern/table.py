@@ -84,6 +84,18 @@ class LanternTable(TableScreen):
     def status(self, view: LanternView) -> str:
         return status_text(view).plain
 
+    def now(self, view: Any) -> str:
+        """The Now line; at a hosted tale that takes walk-ins, the tavern's code, and who
+        waits at its door."""
+        lines = [super().now(view)]
+        code = self.table.tavern_code()
+        if code:
+            lines.append(f"Walk in from a terminal of your own: parlour join, code {code}.")
+        door = self.table.at_the_door()
+        if door:
+            lines.append(f"At the door: {', '.join(door)} (b seats them on a bench).")
+        return "\n".join(lines)
+
     def draw(self, view: LanternView) -> None:
         self.asked = self.choices()
         self.query_one("#tale-text", Static).update(tale_text(view))
@@ -143,8 +155,9 @@ class LanternTable(TableScreen):
             return self._option("restock") is not None
         if action == "end":
             return self._option(*ENDS) is not None
-        if action == "bards":
-            return live and self.view.seater is not None
+        if action == "bards":  # (the seater decides: at this keyboard, or at their own)
+            seater = self.view.seater
+            return live and seater is not None and not self.table.seats[seater].elsewhere
         if action == "barkeep":
             seat = self.view.barkeep_seat
             return live and seat is not None and self.table.seats[seat].at_keyboard

@@ -23,13 +23,16 @@ import contextlib
 import grp
 import os
 from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from rules.convert import CONVERTER, action_union, describe_error
 from rules.engine import Seat
+from rules.names import name_fault, plain_name
 from rules.take_back import actor
 from tui.net import wire
+from tui.net.codes import shown_code
 from tui.net.guest_lines import read_line, refuse, source_of
 from tui.net.hosted import Hosted
 from tui.net.outbox import Outbox
@@ -64,6 +67,32 @@ NOT_STARTED = "The host has not started the game yet: wait for the table to show
 CROWDED = "The host has too many terminals knocking at once: try again in a moment."
 WATCHERS_FULL = "This table has as many watchers as it takes: try again later."
 SAY_FIRST = "Say which seat first (a join code)."
+DOOR = 4
+"""Newcomers at most waiting at the tavern's door at once (each holds a connection)."""
+NAME_LONGEST = 24
+NAME_NEEDED = "This code is the tavern's door: say the name you would be called by."
+NAME_TOO_LONG = f"A name of at most {NAME_LONGEST} characters, please."
+BAD_NAME = "That name {0}: choose another."
+NAME_SEATED = "{0} has a seat at this table already: choose another name."
+NAME_AT_DOOR = "Someone waits at the door as {0} already: choose another name."
+DOOR_FULL = "The tavern's door is crowded: try again in a moment."
+AT_THE_DOOR = (
+    "You are at the door of the tavern as {0}. Wait here: the table seats you on a free "
+    "bench, and then your own screen shows."
+)
+WAIT_AT_DOOR = "You are at the door: wait until the table seats you."
+
+
+@dataclass
+class DoorGuest:
+    """A newcomer at the tavern's door: their name, how many seats the table had when
+    they came (only a seat added since may be theirs), the seat once given, and their
+    connection's writer (to say goodbye if the host stops)."""
+
+    name: str
+    seats_before: int
+    seated: asyncio.Future[Seat]
+    writer: asyncio.StreamWriter
 
 
 class Host:
@@ -103,10 +132,12 @@ class Host:
         self.started = False
         """The host has started the game (before, joined seats look but cannot move)."""
         self.clients: list[Outbox] = []
+        self.at_door: list[DoorGuest] = []
+        """Newcomers waiting at the tavern's door (a table that takes walk-ins)."""
         self.knocking: dict[str, int] = {}
         """Connections not yet let in (nor refused), per source."""
         self._server: asyncio.Server | None = None
-        self._sent: tuple[int, tuple[SeatInfo, ...]] | None = None
+        self._sent: tuple[int, tuple[SeatInfo, ...], tuple[str, ...]] | None = None
         self._union = action_union(table.game.action_types)
         table.watchers.append(self.changed)
 
@@ -138,7 +169,13 @@ class Host:
             os.chmod(self.path, 0o660)
 
     def begin(self) -> None:
-        """Start the game: the table shows what the first moment calls for."""
+        """Start the game: the table shows what the first moment calls for. A table that
+        takes walk-ins opens its tavern's door (a code of its own, shown on the table)."""
+        if getattr(self.table.view(None), "walk_ins", False) and not self.seating.tavern_code:
+            self.seating.open_tavern()
+            self.keep(self.seating)
+        if self.seating.tavern_code:
+            self.table.set_tavern(shown_code(self.seating.tavern_code))
         if not self.started:
             self.started = True
             self.log("the game started")
@@ -151,6 +188,10 @@ class Host:
         for client in list(self.clients):
             client.goodbye(goodbye)
         self.clients.clear()
+        for guest in self.at_door:
+            with contextlib.suppress(Exception):
+                guest.writer.write(goodbye)
+            guest.seated.cancel()
         if self._server is not None:
             self._server.close()
             self._server = None
@@ -197,7 +238,7 @@ class Host:
         """The table may have changed: if it did, every client gets its new snapshot. Its
         number counts the game's moments, so a seat joining or leaving makes no move
         stale."""
-        moment = (self.table.changes, self.table.seats)
+        moment = (self.table.changes, self.table.seats, self._door_names())
         if moment == self._sent:
             return
         if self._sent is None or self._sent[0] != moment[0]:
@@ -205,6 +246,90 @@ class Host:
         self._sent = moment
         for client in list(self.clients):
             client.changed()
+        self._seat_the_door()
+
+    # --- the tavern's door ---------------------------------------------------------------
+
+    def _door_refusal(self, name: str) -> str:
+        """Why ``name`` (plain) may not wait at the door ('' when it may)."""
+        if not name:
+            return NAME_NEEDED
+        if len(name) > NAME_LONGEST:
+            return NAME_TOO_LONG
+        fault = name_fault(name)
+        if fault:
+            return BAD_NAME.format(fault)
+        if any(info.name.casefold() == name.casefold() for info in self.table.seats):
+            return NAME_SEATED.format(name)
+        if any(guest.name.casefold() == name.casefold() for guest in self.at_door):
+            return NAME_AT_DOOR.format(name)
+        if len(self.at_door) >= DOOR:
+            return DOOR_FULL
+        return ""
+
+    async def _at_the_door(
+        self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter, said: str
+    ) -> Outbox | None:
+        """A newcomer waits at the door until a seat added under their name is theirs
+        (then they are let in to it), or they go, or the host stops. Anything they say
+        meanwhile is answered with a reminder to wait."""
+        name = plain_name(said)
+        refusal = self._door_refusal(name)
+        if refusal:
+            refuse(writer, refusal)
+            return None
+        seated: asyncio.Future[Seat] = asyncio.get_running_loop().create_future()
+        guest = DoorGuest(name, len(self.table.seats), seated, writer)
+        self.at_door.append(guest)
+        self._door_changed()
+        self.log("a newcomer came to the tavern's door")
+        writer.write(wire.encode(wire.AtTheDoor(AT_THE_DOOR.format(name))))
+        reading: asyncio.Future[Any] = asyncio.ensure_future(read_line(reader))
+        try:
+            while not seated.done():
+                await asyncio.wait({reading, seated}, return_when=asyncio.FIRST_COMPLETED)
+                if reading.done() and not seated.done():
+                    if reading.result() is None:
+                        return None  # they went
+                    writer.write(wire.encode(wire.Refused(WAIT_AT_DOOR)))
+                    reading = asyncio.ensure_future(read_line(reader))
+        finally:
+            if not reading.done():  # (its read must be over before the seat's reads begin)
+                reading.cancel()
+                await asyncio.wait({reading})
+            self.at_door.remove(guest)
+            self._door_changed()
+        if seated.cancelled() or self.closed:
+            return None
+        seat = seated.result()
+        self.table.join_seat(seat)
+        return self._let_in(writer, seat)
+
+    def _door_names(self) -> tuple[str, ...]:
+        return tuple(g.name for g in self.at_door if not g.seated.done())
+
+    def _door_changed(self) -> None:
+        """Who waits at the door changed: the table and every terminal are told."""
+        self.table.set_door(self._door_names())
+        self.changed()
+
+    def _seat_the_door(self) -> None:
+        """A seat added since a newcomer came, under their name, is theirs."""
+        if not self.at_door:
+            return
+        seats = self.table.seats
+        given = [g.seated for g in self.at_door if g.seated.done() and not g.seated.cancelled()]
+        taken = {seated.result() for seated in given}
+        for guest in self.at_door:
+            if guest.seated.done():
+                continue
+            for seat in range(guest.seats_before, len(seats)):
+                info = seats[seat]
+                mine = info.name == guest.name and not info.bot and not info.elsewhere
+                if mine and seat not in taken and not self.seating.claimed(seat):
+                    guest.seated.set_result(seat)
+                    taken.add(seat)
+                    break
 
     def _snapshot(self, client: Outbox) -> bytes:
         """``client``'s snapshot of the table as it is now (made when it is written)."""
@@ -221,7 +346,10 @@ class Host:
         client.seen[self.seq] = getattr(mine, "choices", None)
         while len(client.seen) > SEEN:
             del client.seen[min(client.seen)]
-        return wire.encode(wire.Snapshot(self.seq, *values, seats, read, mine_last, refusal))
+        snapshot = wire.Snapshot(
+            self.seq, *values, seats, read, mine_last, refusal, self._door_names()
+        )
+        return wire.encode(snapshot)
 
     # --- one connection ------------------------------------------------------------------
 
@@ -299,6 +427,8 @@ class Host:
         if entry.refusal or self.closed:
             refuse(writer, entry.refusal or HOST_LEFT)
             return None
+        if entry.tavern:
+            return await self._at_the_door(reader, writer, first.name)
         seat = None if first.watch or entry.watch else entry.seat
         if seat is None and sum(c.seat is None for c in self.clients) >= WATCHERS:
             refuse(writer, WATCHERS_FULL)

@@ -49,4 +49,16 @@ class Hosted(Protocol):
 
     def set_away(self, seat: Seat, away: bool) -> None: ...
 
+    def set_door(self, names: tuple[str, ...]) -> None:
+        """The newcomers waiting at the tavern's door (the table shows them)."""
+        ...
+
+    def join_seat(self, seat: Seat) -> None:
+        """A newcomer walked into ``seat`` from a terminal of their own."""
+        ...
+
+    def set_tavern(self, code: str) -> None:
+        """The tavern's code, to show on the table."""
+        ...
+
     def advance(self) -> None: ...

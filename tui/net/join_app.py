@@ -32,7 +32,7 @@ from tui.kit.base import HELP_BINDINGS, Field, ParlourScreen
 from tui.kit.keys import after_keys
 from tui.net import wire
 from tui.net.codes import ALPHABET, CODE_LENGTH, shown_code, tidy
-from tui.net.host import FREED, TAKEN_OVER
+from tui.net.host import FREED, NAME_NEEDED, TAKEN_OVER
 from tui.net.joined import JoinedFlow
 from tui.net.remote import Connection, RemoteTable
 from tui.net.trust import HostNotTrusted
@@ -40,8 +40,11 @@ from tui.net.trust import HostNotTrusted
 JOIN_HELP = (
     "The host of the game gave each player a join code. Type yours and press Enter: "
     "this terminal becomes your seat, and shows only what your seat may know. "
-    "Wrong codes are slowed down. If the connection drops, Enter joins again."
+    "Wrong codes are slowed down. If the connection drops, Enter joins again. A hosted "
+    "Lantern tale shows a tavern code on its table: type it, then the name you would be "
+    "called by, and wait at the door until the table seats you on a free bench."
 )
+NAME_ASK = "That is the tavern's door: type the name you would be called by, then Enter."
 WATCH_HELP = "This terminal watches the public table of a hosted game; it cannot act."
 GONE = "The connection to the host was lost. Enter joins again."
 REJOIN = (
@@ -68,6 +71,7 @@ class JoinScreen(ParlourScreen):
     JoinScreen #join-box { width: 64; height: auto; border: double $primary; padding: 1 2; }
     JoinScreen .join-line { width: 100%; text-align: center; margin-top: 1; }
     JoinScreen #code { width: 20; margin-top: 1; }
+    JoinScreen #newcomer { width: 30; margin-top: 1; }
     JoinScreen #join-said { width: 100%; text-align: center; color: $warning; }
     """
 
@@ -76,17 +80,23 @@ class JoinScreen(ParlourScreen):
         *HELP_BINDINGS,
     ]
 
-    def __init__(self, socket: Path, watching: bool, said: str = "") -> None:
+    def __init__(self, socket: Path, watching: bool, said: str = "", code: str = "") -> None:
         super().__init__()
         self.socket = socket
         self.watching = watching
         self.said = said
+        self.code = code
+        """A tavern's code the host took: the newcomer's name is asked for next."""
 
     def body(self) -> Iterable[Widget]:
         with Vertical(id="join-box"):
             title = "Watch a hosted game" if self.watching else "Join a hosted game"
             yield Static(Text(title), classes="join-line")
-            if not self.watching:
+            if self.code:
+                yield Static(Text(NAME_ASK), classes="join-line")
+                with Center():
+                    yield Field(placeholder="your name", max_length=24, id="newcomer")
+            elif not self.watching:
                 yield Static(Text("Type your join code and press Enter."), classes="join-line")
                 with Center():
                     yield Field(
@@ -102,7 +112,9 @@ class JoinScreen(ParlourScreen):
 
     def on_mount(self) -> None:
         super().on_mount()
-        if not self.watching:
+        if self.code:
+            self.take_focus(self.query_one("#newcomer", Input))
+        elif not self.watching:
             self.take_focus(self.query_one("#code", Input))
 
     def phase_help(self) -> str:
@@ -110,10 +122,14 @@ class JoinScreen(ParlourScreen):
 
     @after_keys
     def action_join(self) -> None:
-        code = "" if self.watching else self.query_one("#code", Input).value
-        self.say("Joining...")
         app = self.app
         assert isinstance(app, JoinApp)
+        if self.code:  # a newcomer at the tavern's door: their name
+            self.say("Knocking...")
+            app.join(self.code, self.query_one("#newcomer", Input).value)
+            return
+        code = "" if self.watching else self.query_one("#code", Input).value
+        self.say("Joining...")
         app.join(code)
 
     def say(self, text: str) -> None:
@@ -158,9 +174,10 @@ class JoinApp(TableApp):
         return self.joined
 
     @work(exclusive=True, group="join")
-    async def join(self, code: str) -> None:
-        """Join the host with ``code`` and show the seat until the connection ends; after
-        a drop, join again once at once with the rejoin code."""
+    async def join(self, code: str, name: str = "") -> None:
+        """Join the host with ``code`` (a tavern's code: with the newcomer's ``name``) and
+        show the seat until the connection ends; after a drop, join again once at once
+        with the rejoin code."""
         code = tidy(code) or self.code
         again = False
         while True:
@@ -179,7 +196,7 @@ class JoinApp(TableApp):
                 return
             self.connection = connection
             try:
-                dropped = await self._play(connection, code)
+                dropped = await self._play(connection, code, "" if again else name)
             finally:
                 connection.close()
                 self.connection = None
@@ -189,11 +206,18 @@ class JoinApp(TableApp):
                 return
             again, code = True, self.code
 
-    async def _play(self, connection: Connection, code: str) -> bool:
-        """Play the seat over ``connection``; whether it dropped (rather than ended)."""
-        first = await connection.join(code, self.watching)
+    async def _play(self, connection: Connection, code: str, name: str = "") -> bool:
+        """Play the seat over ``connection``; whether it dropped (rather than ended). At a
+        tavern's door, wait there until the table seats this newcomer."""
+        first = await connection.join(code, self.watching, name)
+        while isinstance(first, wire.AtTheDoor):
+            self._back_to_join(first.said, code)
+            first = await connection.receive()
         if isinstance(first, wire.Refused):
-            self._back_to_join(first.reason)
+            self._back_to_join(first.reason, code if first.reason == NAME_NEEDED or name else "")
+            return False
+        if isinstance(first, wire.Goodbye):
+            self._ended(first.reason)
             return False
         snapshot = await connection.receive()
         if not isinstance(first, wire.Welcome) or not isinstance(snapshot, wire.Snapshot):
@@ -256,17 +280,20 @@ class JoinApp(TableApp):
             phase += "\n\n" + REJOIN.format(shown_code(self.code))
         return phase
 
-    def _back_to_join(self, said: str) -> None:
+    def _back_to_join(self, said: str, tavern: str = "") -> None:
+        """The join screen says ``said``; with a ``tavern`` code the host took, it asks
+        the newcomer's name."""
         while len(self.screen_stack) > 2:
             self.pop_screen()
         screen = self.screen
         if isinstance(screen, JoinScreen) and len(self.screen_stack) == 2:
-            screen.say(said)
-            return
+            if screen.code == tavern:
+                screen.say(said)
+                return
         if len(self.screen_stack) < 2:
-            self.push_screen(JoinScreen(self.socket, self.watching, said))
+            self.push_screen(JoinScreen(self.socket, self.watching, said, tavern))
         else:
-            self.switch_screen(JoinScreen(self.socket, self.watching, said))
+            self.switch_screen(JoinScreen(self.socket, self.watching, said, tavern))
 
     def on_unmount(self) -> None:
         if self.connection is not None:

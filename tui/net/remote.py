@@ -91,6 +91,12 @@ class RemoteTable:
     def own_terminal(self) -> bool:
         return True
 
+    def at_the_door(self) -> tuple[str, ...]:
+        return self.snapshot.door
+
+    def tavern_code(self) -> str:
+        return ""
+
     def take_back_refusal(self) -> str | None:
         return self.snapshot.take_back or None
 
@@ -157,9 +163,10 @@ class Connection:
         if not self.writer.is_closing():
             self.writer.write(line)
 
-    async def join(self, code: str, watch: bool = False) -> wire.Message | None:
-        """Say the code; the host's first answer (a Welcome, or a Refused)."""
-        self.send(wire.encode(wire.Join(wire.PROTOCOL, code, watch)))
+    async def join(self, code: str, watch: bool = False, name: str = "") -> wire.Message | None:
+        """Say the code (and, with a tavern's code, the newcomer's name); the host's first
+        answer (a Welcome, a Refused, or AtTheDoor)."""
+        self.send(wire.encode(wire.Join(wire.PROTOCOL, code, watch, name)))
         return await self.receive()
 
     async def receive(self) -> wire.Message | None:

@@ -38,6 +38,8 @@ class Entry:
 
     seat: Seat | None = None
     watch: bool = False
+    tavern: bool = False
+    """The tavern's code: a newcomer waits at the door to be seated as someone new."""
     refusal: str = ""
     rejoin: bool = False
     """The code was the seat's rejoin code (not its join code)."""
@@ -58,12 +60,21 @@ class Seating:
         codes: dict[Seat, str],
         watch_code: str = "",
         claims: dict[Seat, str] | None = None,
+        tavern_code: str = "",
     ) -> None:
         self.codes = dict(codes)
         """Each joined seat's join code (only an unclaimed seat's still opens it)."""
         self.claims: dict[Seat, str] = dict(claims or {})
         """Each claimed seat's rejoin code."""
         self.watch_code = watch_code or _fresh(set(self.codes.values()))
+        self.tavern_code = tavern_code
+        """The door a newcomer walks in by, at a table that takes walk-ins ('': none)."""
+
+    def open_tavern(self) -> str:
+        """The tavern's code, dealt the first time (a table that takes walk-ins)."""
+        if not self.tavern_code:
+            self.tavern_code = _fresh(self._taken())
+        return self.tavern_code
 
     @classmethod
     def deal(cls, seats: list[Seat]) -> Seating:
@@ -74,7 +85,7 @@ class Seating:
         return cls(codes)
 
     def _taken(self) -> set[str]:
-        return {*self.codes.values(), *self.claims.values(), self.watch_code}
+        return {*self.codes.values(), *self.claims.values(), self.watch_code, self.tavern_code}
 
     def entry(self, typed: str) -> Entry:
         """What ``typed`` opens (compared in constant time)."""
@@ -86,6 +97,9 @@ class Seating:
             return Entry(refusal=CLAIMED) if seat in self.claims else Entry(seat)
         if hmac.compare_digest(self.watch_code.encode(), tidy(typed).encode()):
             return Entry(watch=True)
+        tavern = self.tavern_code
+        if tavern and hmac.compare_digest(tavern.encode(), tidy(typed).encode()):
+            return Entry(tavern=True)
         return Entry(refusal=WRONG_CODE)
 
     def claim(self, seat: Seat) -> str:
@@ -108,6 +122,7 @@ class Seating:
             "codes": {str(seat): code for seat, code in self.codes.items()},
             "claims": {str(seat): code for seat, code in self.claims.items()},
             "watch": self.watch_code,
+            "tavern": self.tavern_code,
         }
 
     @classmethod
@@ -118,13 +133,14 @@ class Seating:
             codes = {int(k): tidy(v) for k, v in data["codes"].items()}
             claims = {int(k): tidy(v) for k, v in data["claims"].items()}
             watch = tidy(data["watch"])
+            tavern = tidy(data.get("tavern", ""))  # (none before walk-ins)
         except (KeyError, TypeError, ValueError, AttributeError):
             return None
-        every = [*codes.values(), *claims.values(), watch]
+        every = [*codes.values(), *claims.values(), watch, *([tavern] if tavern else [])]
         if sorted(codes) != sorted(seats) or not set(claims) <= set(seats):
             return None
         if len(set(every)) != len(every) or any(
             len(code) != CODE_LENGTH or set(code) - set(ALPHABET) for code in every
         ):
             return None
-        return cls(codes, watch, claims)
+        return cls(codes, watch, claims, tavern)

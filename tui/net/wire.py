@@ -52,6 +52,8 @@ class Join:
     protocol: int
     code: str = ""
     watch: bool = False
+    name: str = ""
+    """With a tavern code: the name a newcomer would be called by."""
 
 
 @frozen
@@ -119,6 +121,8 @@ class Snapshot:
     """The last move was this seat's."""
     take_back: str = ""
     """Why this seat may not take its last move back ("": it may)."""
+    door: tuple[str, ...] = ()
+    """Newcomers waiting at the tavern's door, by name (the table seats them)."""
 
 
 @frozen
@@ -126,6 +130,14 @@ class Refused:
     """The host refused what the client asked, in plain words (the table is unchanged)."""
 
     reason: str
+
+
+@frozen
+class AtTheDoor:
+    """A newcomer's name was taken at the tavern's door: they wait there until the table
+    seats them (then ``Welcome`` comes), and why they wait."""
+
+    said: str
 
 
 @frozen
@@ -148,8 +160,10 @@ CONVERTER.register_unstructure_hook(Value, _unstructure_value)
 CONVERTER.register_structure_hook(Value, _structure_value)
 
 
-Message = Join | Act | TakeBack | Read | Welcome | Snapshot | Refused | Goodbye
-MESSAGES = action_union((Join, Act, TakeBack, Read, Welcome, Snapshot, Refused, Goodbye))
+Message = Join | Act | TakeBack | Read | Welcome | Snapshot | Refused | AtTheDoor | Goodbye
+MESSAGES = action_union(
+    (Join, Act, TakeBack, Read, Welcome, Snapshot, Refused, AtTheDoor, Goodbye)
+)
 
 
 def encode(message: Message) -> bytes:

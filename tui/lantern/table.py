@@ -93,7 +93,12 @@ class LanternTable(TableScreen):
             lines.append(f"Walk in from a terminal of your own: parlour join, code {code}.")
         door = self.table.at_the_door()
         if door:
-            lines.append(f"At the door: {', '.join(door)} (b seats them on a bench).")
+            how = (
+                "b seats them on a bench"
+                if self.table_allows("bards", ())
+                else "whoever seats Bards seats them between turns"
+            )
+            lines.append(f"At the door: {', '.join(door)} ({how}).")
         return "\n".join(lines)
 
     def draw(self, view: LanternView) -> None:

@@ -9,7 +9,9 @@ For every registered game, at its usual bot table (``parlour simulate``'s):
   twice its fair share of the wins. Temptation Island has no single winner (one
   seat is left alone and loses), so there the bot plays two seats against one
   random seat, the random seat going round, and the goal is that the bots lose at
-  most half as often as two seats' fair share of the losses.
+  most half as often as two seats' fair share of the losses. In Persuasion several
+  may win one season, so the bot's share of the wins is for information and the goal
+  is its own win rate at least 1.8 times a random seat's at the same tables.
 * **all bots**: every seat the bot; each seat's share against the fair share over
   2,000 games. Goal: every seat within 5 points of it.
 * **endings** (The Temptress): how its all-bot games end, the island narrating, at 5
@@ -66,6 +68,11 @@ STRONG = 2.0
 """A bot among random seats takes at least this many times its fair share of wins..."""
 LOSES_AT_MOST = 0.5
 """...or, at Temptation Island, loses at most this part of its fair share of losses."""
+BY_WIN_RATE = frozenset({"persuasion"})
+"""The games where several may win one game (Persuasion's season), so a perfect bot's
+share of the wins stays near 1.8x fair: the bot is measured by its own win rate against
+a random seat's at the same tables (goal ``RATE``), and the share row is for information."""
+RATE = 1.8
 TWO_AGAINST_ONE = frozenset({"island"})
 """The games where the bots play all seats but one, and losing is what is counted."""
 ENDINGS = {"temptress": (4, 3)}
@@ -267,9 +274,13 @@ def rows(found: Found) -> list[list[str]]:
         counted = "the bot's share of the wins"
         ratio, goal = share / fair, f">= {STRONG:g}x fair"
         met = ratio >= STRONG
+    if found.game_id in BY_WIN_RATE:
+        goal, met_said = "(for information)", "-"
+    else:
+        met_said = _met(met, against)
     first = [
         title, table, _games(against, found.losing), counted, _pct(share), _pct(fair),
-        f"{ratio:.2f}x", goal, _met(met, against),
+        f"{ratio:.2f}x", goal, met_said,
     ]
     shares = seat_shares(found)
     fair_each = 1 / k
@@ -283,7 +294,36 @@ def rows(found: Found) -> list[list[str]]:
         f"{max(s - fair_each for s in shares) * 100:+.1f} points",
         f"within {SPREAD * 100:g} points", _met(worst <= SPREAD, everyone),
     ]
-    return [first, second]
+    return [first, *win_rate_rows(found, table), second]
+
+
+def win_rates(found: Found) -> tuple[float, float]:
+    """At the tables against chance: the bot's wins per game, and a random seat's."""
+    bot = chance = bot_games = chance_games = 0
+    for table in found.against:
+        tally = table.tally
+        games = tally.games - tally.errors
+        for seat in found.contenders:
+            if seat in table.measured:
+                bot, bot_games = bot + tally.wins[seat], bot_games + games
+            else:
+                chance, chance_games = chance + tally.wins[seat], chance_games + games
+    return bot / max(bot_games, 1), chance / max(chance_games, 1)
+
+
+def win_rate_rows(found: Found, table: str) -> list[list[str]]:
+    """For a game where several may win (``BY_WIN_RATE``): the bot's win rate against a
+    random seat's at the same tables."""
+    if found.game_id not in BY_WIN_RATE:
+        return []
+    against = _sum(found.against)
+    bot, chance = win_rates(found)
+    ratio = bot / chance if chance else float("inf")
+    return [[
+        found.game_id, table, _games(against, False), "the bot's win rate against a random seat's",
+        f"{_pct(bot)} against {_pct(chance)}", "-", f"{ratio:.2f}x", f">= {RATE:g}x",
+        _met(ratio >= RATE, against),
+    ]]
 
 
 def ending_rows(found: Found) -> list[list[str]]:

@@ -149,3 +149,36 @@ async def test_a_newcomer_at_a_hosted_tables_door_is_seated_from_the_bards_form(
         await pilot.press("y")
         await pilot.pause()
         assert app.flow.session.actions[-1] == WalkIn(KIP, "[i]Dora[/i]", 3)
+
+
+async def test_a_newcomers_first_curtain_and_hand_keep_every_other_seats_cards_private(
+    tmp_path: Path,
+):
+    """Dora walks in at the keyboard; her first look at her hand (c, her name) comes behind
+    her own curtain, which shows nobody's cards, and her hand screen shows hers alone."""
+    from tests.test_tui_lantern_hand import until
+    from tui.lantern.forms import WhoseHandForm
+    from tui.lantern.seat import HandScreen
+    from tui.screens.curtain import CurtainScreen
+
+    session = _tavern().apply(WalkIn(KIP, "Dora", 3))
+    state = session.state
+    elements = state.elements
+    app = _start(tmp_path, session)
+    async with app.run_test(size=SMALL) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, LanternTable))
+        await pilot.press("c")
+        await until(pilot, lambda: isinstance(app.screen, WhoseHandForm))
+        names = app.screen.names
+        await pilot.press(*(["down"] * names.index("Dora")), "enter")
+        await until(pilot, lambda: isinstance(app.screen, CurtainScreen))
+        curtain = screen_text(app)
+        assert "Dora looks at their own hand." in curtain
+        assert not [elements[c] for hand in state.hands for c in hand if elements[c] in curtain]
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, HandScreen))
+        shown = screen_text(app)
+        assert "Dora, for your eyes only" in shown
+        assert all(elements[c] in shown for c in state.hands[DORA])
+        others = [c for seat, hand in enumerate(state.hands) if seat != DORA for c in hand]
+        assert not [elements[c] for c in others if elements[c] in shown]

@@ -57,7 +57,7 @@ def _found(game_id: str, wins: list[list[int]], losses: list[list[int]]) -> tour
 
 def test_the_bot_share_is_its_wins_over_every_win_at_the_table():
     # The bot at seat 1, 2, then 3: 6 + 4 + 5 of the 10 + 10 + 10 wins.
-    found = _found("persuasion", [[6, 2, 2], [3, 4, 3], [3, 2, 5]], [[0, 0, 0]] * 3)
+    found = _found("lantern", [[6, 2, 2], [3, 4, 3], [3, 2, 5]], [[0, 0, 0]] * 3)
     assert tournament.against_chance(found) == (0.5, pytest.approx(1 / 3))
     first, _ = tournament.rows(found)
     assert first[4:] == ["50.0%", "33.3%", "1.50x", ">= 2x fair", "NO"]
@@ -72,7 +72,7 @@ def test_at_temptation_island_the_bots_share_of_the_losses_is_counted():
 
 
 def test_an_even_all_bot_table_meets_its_goal_and_an_error_is_never_met():
-    found = _found("persuasion", [[1, 1, 1]] * 3, [[0, 0, 0]] * 3)
+    found = _found("lantern", [[1, 1, 1]] * 3, [[0, 0, 0]] * 3)
     _, second = tournament.rows(found)
     assert second[4:] == [
         "33.3%, 33.3%, 33.3%", "33.3%", "+0.0 to +0.0 points", "within 5 points", "yes"
@@ -87,3 +87,21 @@ def test_a_short_tournament_gives_two_rows_a_game():
     assert len(lines) == 2 + 2
     assert lines[2].startswith("| island | 2 bots + 1 random seat, at each seat in turn | 3 |")
     assert lines[3].startswith("| island | 3 bots | 3 | each seat's share of the losses |")
+
+
+def test_at_persuasion_the_bot_is_measured_by_its_win_rate_against_a_random_seats():
+    """Several may win one season, so a share of the wins cannot show a strong bot: its
+    wins per game are set against a random seat's at the same tables."""
+
+    def table(bot: int, wins: list[int]) -> tournament.Table:
+        policies = tuple(BOT if s == bot else RANDOM for s in range(3))
+        return tournament.Table(policies, (bot,), tournament.Tally(wins, [0, 0, 0], games=10))
+
+    found = tournament.Found(
+        "persuasion", 3, (0, 1, 2), [table(0, [6, 2, 1]), table(1, [3, 6, 1])],
+        table(0, [1, 1, 1]),
+    )
+    assert tournament.win_rates(found) == (12 / 20, 7 / 40)
+    [row] = [r for r in tournament.rows(found) if r[3].startswith("the bot's win rate")]
+    assert row[4:] == ["60.0% against 17.5%", "-", "3.43x", ">= 1.8x", "yes"]
+    assert tournament.rows(found)[0][7:] == ["(for information)", "-"]

@@ -174,8 +174,8 @@ def _play(prompt: Prompt, view: TemptressView, to: Seat | None = None) -> str:
     contest = _contest(view)
     number, goal = contest.target, contest.targets[-1]
     most = min(contest.budget_left(seat), view.suitors[seat].cards)
-    if seat == to:
-        return _your_play(view, contest, seat, most)
+    # Told to the seat that plays, or to the table about them.
+    who, whose, has = ("You", "your", "have") if seat == to else (who, f"{who}'s", "has")
     must = (
         f"{who} must play 1 to {most} cards toward {goal}, even if it looks hopeless"
         if most > 1
@@ -183,40 +183,13 @@ def _play(prompt: Prompt, view: TemptressView, to: Seat | None = None) -> str:
     )
     if contest.kind == ContestKind.ARGUMENT:
         return one_line(
-            f"{must}. Missing takes {who}'s stake off the table; reaching keeps it and may",
+            f"{must}. Missing takes {whose} stake off the table; reaching keeps it and may",
             "allow a raise. Rapport may help reach the target, never inflate a total beyond",
             f"it. {_so_far(view, contest, seat)}",
         )
     rapport = view.suitors[seat].rapport
     excel = (
-        f" {who} has {rapport} Rapport to excel: re-roll a die first, +3 for a pair, +3 for"
-        " three of a suit."
-        if rapport
-        else ""
-    )
-    return one_line(
-        f"{must}. Reached: {REACHED[number]}. Missed: {missed(number)}.{excel}",
-        _so_far(view, contest, seat),
-    )
-
-
-def _your_play(view: TemptressView, contest: Contest, seat: Seat, most: int) -> str:
-    """The play told to the seat that plays."""
-    number, goal = contest.target, contest.targets[-1]
-    must = (
-        f"You must play 1 to {most} cards toward {goal}, even if it looks hopeless"
-        if most > 1
-        else f"You must play one card toward {goal}"
-    )
-    if contest.kind == ContestKind.ARGUMENT:
-        return one_line(
-            f"{must}. Missing takes your stake off the table; reaching keeps it and may",
-            "allow a raise. Rapport may help reach the target, never inflate a total beyond",
-            f"it. {_so_far(view, contest, seat)}",
-        )
-    rapport = view.suitors[seat].rapport
-    excel = (
-        f" You have {rapport} Rapport to excel: re-roll a die first, +3 for a pair, +3 for"
+        f" {who} {has} {rapport} Rapport to excel: re-roll a die first, +3 for a pair, +3 for"
         " three of a suit."
         if rapport
         else ""

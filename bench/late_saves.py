@@ -19,7 +19,7 @@ from rules import registry
 from rules.engine import Prompt
 from rules.session import PERSON, Session
 from rules.simulate import bot_config, bot_table
-from tui.persistence import saves
+from tests import v2_saves  # noqa: E402
 
 HEX_KEYS = "dewazx"  # direction index -> key, as bound on the Island table
 
@@ -106,7 +106,7 @@ def make_scenes(folder: Path, seeds: int = 12) -> list[Scene]:
 
     def save(name: str, session: Session) -> Path:
         path = folder / f"{name}.json"
-        saves.write(session, path)
+        v2_saves.write(session, path)
         return path
 
     def add(game: str, screen: str, session: Session, **how: Any) -> None:

@@ -55,6 +55,7 @@ from startup import first_complete_frame  # noqa: E402
 from rules import registry  # noqa: E402
 from rules.session import PERSON, Session  # noqa: E402
 from rules.simulate import bot_config, bot_table  # noqa: E402
+from tests import v2_saves  # noqa: E402
 from tui.persistence.journal import Journal, canonical, chained  # noqa: E402
 
 QUIET = 0.4
@@ -254,7 +255,7 @@ def make_files(folder: Path) -> Files:
     late = _late("temptress", play, range(4))
     table = folder / "table" / "temptress-play.json"
     table.parent.mkdir()
-    saves.write(late, table)
+    v2_saves.write(late, table)
     assert late.prompt is not None
     name = late.seats[late.prompt.seats[0]].name
     game = registry.get("temptress")

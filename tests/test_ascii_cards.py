@@ -9,11 +9,11 @@ from pathlib import Path
 from rules import registry
 from rules.cards import PlayingCard, Suit
 from rules.session import BOT, SeatPlan, Session
+from tests import v2_saves
 from tests.tui_helpers import make_app, screen_text, wait_until
 from tui.ascii_cards import ascii_text
 from tui.cli import build_parser, main
 from tui.kit.table import TableScreen
-from tui.persistence import saves
 
 SIZE = (80, 24)
 SYMBOLS = re.compile("[♣♦♥♠]")
@@ -55,7 +55,7 @@ def test_a_printing_command_prints_suit_letters(tmp_path: Path, capsys):
     config = game.make_config(("Ann♥", "Bo♠", "Cleo"), {}, game.default_pack())
     session = Session.start(game, config, 3, tuple(SeatPlan(n, BOT) for n in config.names))
     path = tmp_path / "game.json"
-    saves.write(session, path)
+    v2_saves.write(session, path)
     assert main(["check", str(path), "--ascii"]) == 0
     assert capsys.readouterr().out.startswith("ok: Temptation Island, AnnH, BoS, Cleo, ")
     assert main(["check", str(path)]) == 0

@@ -12,8 +12,8 @@ import pytest
 from rules import registry
 from rules.session import BOT, SeatPlan, Session
 from rules.simulate import bot_config, bot_table, play_out, simulate, table_problem
+from tests import v2_saves
 from tui.cli import main
-from tui.persistence import saves
 
 
 def test_simulate_reports_json_with_no_errors(capsys):
@@ -40,7 +40,7 @@ def _save(folder: Path) -> Path:
     session = Session.start(game, config, 3, tuple(SeatPlan(n, BOT) for n in config.names))
     session = play_out(session, 6)
     path = folder / "game.json"
-    saves.write(session, path)
+    v2_saves.write(session, path)
     return path
 
 

@@ -25,9 +25,9 @@ from rules import registry
 from rules.names import JOINERS, UNSHOWABLE, look_alike
 from rules.packs import PackError
 from rules.session import BOT, PERSON, SeatPlan, Session
+from tests import v2_saves
 from tests.test_pack_corpus import default_data, toml_text
 from tui.cli import main
-from tui.persistence import saves
 from tui.setup_form import LONGEST_NAME, SetupEntry, check_setup
 
 PIECES = (
@@ -99,7 +99,7 @@ def test_parlour_check_writes_no_escape_whatever_a_saved_name_holds(name, tmp_pa
     session = Session.start(game, config, 3, tuple(SeatPlan(n, BOT) for n in names))
     path = tmp_path / "game.json"
     try:
-        saves.write(session, path)
+        v2_saves.write(session, path)
     except UnicodeEncodeError:  # a lone surrogate cannot be written as UTF-8 at all
         return
     code = main(["check", str(path)])

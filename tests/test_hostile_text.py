@@ -17,10 +17,10 @@ from textual.widgets._toast import Toast
 from rules import registry
 from rules.names import look_alike, name_fault, plain_name
 from rules.session import BOT, PERSON, SeatPlan, Session
+from tests import v2_saves
 from tests.test_hostile_corpus import MARKUP_NAMES
 from tests.tui_helpers import make_app, screen_text
 from tui.cli import main
-from tui.persistence import saves
 from tui.setup_form import SetupEntry, check_setup
 
 
@@ -115,7 +115,7 @@ def test_parlour_check_refuses_a_save_whose_names_hold_escapes_writing_none(
     config = game.make_config(names, {}, game.default_pack())
     session = Session.start(game, config, 3, tuple(SeatPlan(n, BOT) for n in names))
     path = tmp_path / "game.json"
-    saves.write(session, path)
+    v2_saves.write(session, path)
     assert main(["check", str(path)]) == 1
     captured = capsys.readouterr()
     assert captured.err == (

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from tests import v2_saves
 from tests.persistence.test_journal import _game, _journal
 from tui.persistence import saves
 from tui.persistence.journal import TAIL, Journal
@@ -42,7 +43,7 @@ def test_a_long_journal_is_listed_from_its_first_line_and_last_move(tmp_path: Pa
 
 def test_a_long_version_two_save_is_listed_from_its_first_fields(tmp_path: Path, long_game):
     path = tmp_path / "long.json"
-    saves.write(long_game, path)
+    v2_saves.write(long_game, path)
     assert path.stat().st_size > TAIL
     _flip_in_the_middle(path)
     [(summary, _, problem)] = saves.list_saves(tmp_path)
@@ -57,7 +58,7 @@ def test_a_long_version_two_save_not_laid_out_as_parlour_writes_it_is_read_whole
     tmp_path: Path, long_game
 ):
     path = tmp_path / "long.json"
-    saves.write(long_game, path)
+    v2_saves.write(long_game, path)
     raw = path.read_bytes()
     path.write_bytes(raw.replace(b'{"format"', b'{"version":2,"format"', 1))
     [(summary, _, problem)] = saves.list_saves(tmp_path)

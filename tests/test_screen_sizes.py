@@ -25,6 +25,7 @@ from textual.widgets import Input, OptionList
 
 from rules import registry
 from rules.session import PERSON
+from tests import v2_saves
 from tests.faults import FaultyOs
 from tests.net_helpers import hosting
 from tests.screen_sweep import (
@@ -51,7 +52,7 @@ from tests.tui_helpers import make_app, open_setup, screen_text, settle, wait_un
 from tui.messages import AskFirst
 from tui.net.join_app import JoinApp, JoinScreen
 from tui.net.seats_screen import SeatsLaterScreen, SeatsScreen
-from tui.persistence import journal, saves
+from tui.persistence import journal
 from tui.persistence.journal import Journal
 from tui.screens.confirm import ConfirmScreen
 from tui.screens.help import HelpScreen
@@ -127,7 +128,7 @@ async def test_the_lobby_its_help_and_the_resume_list_at_every_size(
 ):
     for game_id in game_ids():
         table = tables(game_id)[0]
-        saves.write(table.session(5), tmp_path / f"{game_id}-five.json")
+        v2_saves.write(table.session(5), tmp_path / f"{game_id}-five.json")
     (tmp_path / "broken-one.json").write_text("{ not json")
     rendered: set[type] = set()
     problems: list[str] = []

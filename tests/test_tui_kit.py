@@ -21,10 +21,10 @@ from rules import registry
 from rules.island.state import PlayResponse
 from rules.session import BOT, PERSON, SeatPlan, Session
 from rules.simulate import play_out
+from tests import v2_saves
 from tests.tui_helpers import handing_over, make_app, open_setup, screen_text, to_curtain
 from tui.island.seat import IslandChoice
 from tui.kit.base import ProseInput
-from tui.persistence import saves
 from tui.screens.curtain import CurtainScreen
 from tui.screens.help import HelpScreen
 from tui.screens.lobby import LobbyScreen
@@ -265,7 +265,7 @@ async def test_opening_a_finished_game_leaves_its_save_as_it_was(tmp_path: Path)
     session = play_out(island(BOT, BOT, BOT), 600)
     assert session.outcome is not None
     path = tmp_path / "island-done.json"
-    saves.write(session, path)
+    v2_saves.write(session, path)
     before = path.read_bytes()
     app = make_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:

@@ -9,8 +9,8 @@ import pytest
 
 from rules import registry
 from rules.session import BOT, PERSON, SeatPlan, Session
+from tests import v2_saves
 from tests.tui_helpers import make_app, open_setup, screen_text
-from tui.persistence import saves
 from tui.screens.help import HelpScreen
 from tui.screens.lobby import LobbyScreen
 from tui.screens.resume import ResumeScreen
@@ -142,7 +142,7 @@ def _saved_game(folder: Path) -> Path:
     seats = (SeatPlan("Ann"), SeatPlan("Bo"), SeatPlan("Cleo", BOT))
     session = Session.start(ISLAND, config, 11, seats)
     path = folder / "island-one.json"
-    saves.write(session, path)
+    v2_saves.write(session, path)
     return path
 
 
@@ -185,7 +185,7 @@ async def test_the_resume_list_counts_a_temptress_game_in_rounds(tmp_path: Path)
         seat = session.prompt.seats[0]
         session = session.apply(session.bot_for(seat).choose(session.view(seat)))
     assert len(session.actions) > 10
-    saves.write(session, tmp_path / "temptress-two.json")
+    v2_saves.write(session, tmp_path / "temptress-two.json")
     app = make_app(tmp_path)
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.press("r")

@@ -40,6 +40,7 @@ import pytest
 from rules import registry
 from rules.session import Session
 from rules.simulate import bot_config, bot_table, play_out
+from tests import v2_saves
 from tests.rules_support import save_refusal as load_refusal
 from tests.tui_helpers import make_app, screen_text
 from tui import cli
@@ -146,7 +147,7 @@ def originals(tmp_path_factory) -> dict[str, Original]:
         session = play_out(Session.start(game, bot_config(game, seats), SEED, seats), ACTIONS)
         assert len(session.actions) >= 30, f"{game_id} ended too soon to make a corpus from"
         path = folder / f"{game_id}.json"
-        saves.write(session, path)
+        v2_saves.write(session, path)
         assert saves.load(path) == session
         raw = path.read_bytes()
         found[game_id] = Original(game_id, session, raw, json.loads(raw))

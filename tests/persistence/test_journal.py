@@ -12,6 +12,7 @@ from rules import registry
 from rules.convert import CONVERTER, action_union
 from rules.session import BOT, SeatPlan, Session
 from rules.simulate import bot_config
+from tests import v2_saves
 from tui.persistence import saves
 from tui.persistence.journal import Journal, canonical, chained, read_journal
 from tui.persistence.saves import SaveError
@@ -140,7 +141,7 @@ def test_a_move_taken_back_rewrites_the_journal_without_it(tmp_path: Path):
 def test_a_version_two_save_loads_and_its_next_move_makes_it_a_journal(tmp_path: Path):
     played = _game("island")
     path = tmp_path / "old.json"
-    saves.write(played[-2], path)  # the format before journals
+    v2_saves.write(played[-2], path)  # the format before journals
     assert json.loads(path.read_text())["version"] == 2
     resumed = saves.load(path)
     assert resumed.state == played[-2].state

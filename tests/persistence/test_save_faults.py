@@ -9,6 +9,7 @@ import pytest
 
 from rules import registry
 from rules.session import PERSON, SeatPlan, Session
+from tests import v2_saves
 from tests.tui_helpers import make_app, settle
 from tui.persistence import saves
 from tui.persistence.save_lock import OPEN_ELSEWHERE
@@ -21,7 +22,7 @@ def _island(tmp_path: Path) -> Path:
     config = game.make_config(names, {}, game.default_pack())
     session = Session.start(game, config, 7, tuple(SeatPlan(n, PERSON) for n in names))
     path = saves.new_save_path(tmp_path, "island")
-    saves.write(session, path)
+    v2_saves.write(session, path)
     return path
 
 

@@ -15,6 +15,7 @@ from rules.island.state import PlayResponse
 from rules.pins import hash_pin
 from rules.session import BOT, PERSON, SeatPlan, Session
 from rules.simulate import play_out
+from tests import v2_saves
 from tests.island_helpers import config
 from tests.rules_support import edited
 from tests.rules_support import save_refusal as refusal
@@ -49,7 +50,7 @@ def finished() -> Session:
 @pytest.fixture
 def saved(tmp_path, midgame) -> Path:
     path = tmp_path / "game.json"
-    saves.write(midgame, path)
+    v2_saves.write(midgame, path)
     return path
 
 
@@ -71,7 +72,7 @@ def test_a_saved_game_loads_back_exactly(saved, midgame):
 
 def test_a_finished_game_loads_back_with_its_outcome(tmp_path, finished):
     path = tmp_path / "done.json"
-    saves.write(finished, path)
+    v2_saves.write(finished, path)
     loaded = saves.load(path)
     assert loaded == finished
     assert loaded.outcome == finished.outcome
@@ -81,7 +82,7 @@ def test_a_finished_game_loads_back_with_its_outcome(tmp_path, finished):
 def test_a_game_with_no_moves_yet_loads_back(tmp_path):
     session = play(actions=0, tiles=7)
     path = tmp_path / "new.json"
-    saves.write(session, path)
+    v2_saves.write(session, path)
     assert saves.load(path) == session
 
 
@@ -123,8 +124,8 @@ def test_pins_are_saved_as_hashes_and_still_match(saved):
 
 def test_writing_leaves_only_the_save_behind(tmp_path, midgame, finished):
     path = tmp_path / "deep" / "folder" / "game.json"
-    saves.write(midgame, path)
-    saves.write(finished, path)
+    v2_saves.write(midgame, path)
+    v2_saves.write(finished, path)
     assert [p.name for p in path.parent.iterdir()] == ["game.json"]
     assert saves.load(path) == finished
 
@@ -319,7 +320,7 @@ def test_text_beyond_ascii_is_saved_as_utf8_and_checksummed(tmp_path):
     seats = (SeatPlan("Zoë", PERSON), SeatPlan("Bo", BOT), SeatPlan("Cy", PERSON))
     session = Session.start(island.ISLAND, config(19), 3, seats)
     path = tmp_path / "accents.json"
-    saves.write(session, path)
+    v2_saves.write(session, path)
     assert "Zoë".encode() in path.read_bytes()
     assert saves.load(path) == session
 
@@ -461,7 +462,7 @@ def test_a_save_is_not_changed_by_loading_it(saved):
 def test_an_extra_action_after_the_end_is_refused(tmp_path, finished):
     path = tmp_path / "done.json"
     extra = PlayResponse(0, finished.state.hands[0][0])
-    saves.write(evolve(finished, actions=finished.actions + (extra,)), path)
+    v2_saves.write(evolve(finished, actions=finished.actions + (extra,)), path)
     message = refusal(path)
     assert f"action {len(finished.actions) + 1} does not replay" in message
     assert "The game is over: no more moves." in message
@@ -503,12 +504,12 @@ def test_a_save_written_move_by_move_reads_the_same_as_one_written_at_once(tmp_p
     session = Session.start(played.game, played.config, played.seed, played.seats)
     for number, action in enumerate(played.actions):
         session = session.apply(action)
-        saves.write(session, steps)
+        v2_saves.write(session, steps)
         if number % 7 == 0:
-            saves.write(other, tmp_path / "other.json")  # another game in between
+            v2_saves.write(other, tmp_path / "other.json")  # another game in between
     stepped = json.loads(steps.read_text(encoding="utf-8"))
     assert stepped["actions"] == [
-        json.loads(text) for text in saves._ActionTexts().of(played)
+        json.loads(text) for text in v2_saves._ActionTexts().of(played)
     ]
     assert stepped["digest"] == saves.digest_of(stepped)
     assert saves.load(steps).actions == played.actions

@@ -46,13 +46,7 @@ from tui.persistence.save_file import (
     shown,
 )
 from tui.persistence.save_lock import SaveLock
-from tui.persistence.save_v2 import (  # noqa: F401 (and for tests)
-    _ActionTexts,
-    digest_of,
-    encode_text,
-    head_fields,
-    write,
-)
+from tui.persistence.save_v2 import digest_of, head_fields
 
 
 @frozen
@@ -359,12 +353,10 @@ __all__ = [
     "SaveSummary",
     "Opened",
     "digest_of",
-    "encode_text",
     "list_saves",
     "load",
     "load_noted",
     "new_save_path",
     "open_save",
     "summarise",
-    "write",
 ]

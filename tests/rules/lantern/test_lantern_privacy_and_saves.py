@@ -41,6 +41,7 @@ from rules.lantern.state import Interrupt, LanternState, PassTurn, Phase, Play, 
 from rules.lantern.view import LanternReveal
 from rules.packs import PackError
 from rules.session import Session
+from tests import v2_saves
 from tests.lantern_helpers import (
     barkeep_of,
     bot_policy,
@@ -318,7 +319,7 @@ def test_a_saved_tale_replays_to_the_same_state(tmp_path, person, policy, action
     start = bot_session(4, person=person, seed=9, benches=5, hand=4, elements=30)
     session = play_session(start, policy, actions)
     path = tmp_path / "lantern.json"
-    saves.write(session, path)
+    v2_saves.write(session, path)
     loaded = saves.load(path)
     assert loaded.state == session.state
     assert loaded.actions == session.actions
@@ -331,14 +332,14 @@ def test_a_restocked_tale_saves_and_loads(tmp_path):
     session = play_session(start, random_policy(11), 10_000)
     assert len(session.state.elements) > 20
     path = tmp_path / "restocked.json"
-    saves.write(session, path)
+    v2_saves.write(session, path)
     assert saves.load(path).state.elements == session.state.elements
 
 
 def test_an_edited_lantern_save_is_refused(tmp_path):
     session = play_session(bot_session(3, seed=2, benches=4, hand=4), bot_policy(2), 40)
     path = tmp_path / "edited.json"
-    saves.write(session, path)
+    v2_saves.write(session, path)
     data = json.loads(path.read_text())
     data["state"]["ale"] = [5, 0, 0]
     path.write_text(json.dumps(data))

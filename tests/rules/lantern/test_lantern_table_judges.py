@@ -25,6 +25,7 @@ from rules.lantern.state import (
     Sleep,
 )
 from rules.session import Session
+from tests import v2_saves
 from tests.lantern_helpers import (
     ADA,
     BASIL,
@@ -298,7 +299,7 @@ def test_an_old_lantern_save_loads_and_replays_its_own_rules(tmp_path):
                 break
             session = session.apply(policy(session.state))
         path = tmp_path / f"old-{seed}.json"
-        saves.write(session, path)
+        v2_saves.write(session, path)
         _old_file(path)
         loaded = saves.load(path)
         assert loaded.config == session.config and not loaded.config.table_judges

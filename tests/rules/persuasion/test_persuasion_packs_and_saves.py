@@ -27,6 +27,7 @@ from rules.persuasion.state import DIARIES, CardAction, Diary, Send, Symbol, Tra
 from rules.pins import hash_pin
 from rules.session import BOT, PERSON, SeatPlan, Session
 from rules.simulate import play_out
+from tests import v2_saves
 from tests.persuasion_helpers import NAMES, config
 from tests.rules_support import edited
 from tui.persistence import saves
@@ -229,7 +230,7 @@ def midgame() -> Session:
 @pytest.fixture
 def saved(tmp_path, midgame) -> Path:
     path = tmp_path / "persuasion.json"
-    saves.write(midgame, path)
+    v2_saves.write(midgame, path)
     return path
 
 
@@ -255,7 +256,7 @@ def test_a_finished_season_loads_with_its_outcome(tmp_path, evening_ball):
     finished = play(seed=12, actions=None, evening_ball=evening_ball)
     assert finished.outcome is not None
     path = tmp_path / "done.json"
-    saves.write(finished, path)
+    v2_saves.write(finished, path)
     loaded = saves.load(path)
     assert loaded == finished and loaded.outcome == finished.outcome
     assert loaded.config.evening_ball is evening_ball

@@ -13,6 +13,7 @@ from rules.session import BOT, PERSON, SeatPlan, Session
 from rules.simulate import play_out
 from rules.temptress.actions import ClaimFloor
 from rules.temptress.game import TEMPTRESS
+from tests import v2_saves
 from tests.rules_support import edited
 from tests.rules_support import save_refusal as refusal
 from tests.temptress_helpers import NAMES, NARRATOR, config
@@ -49,7 +50,7 @@ def finished() -> Session:
 @pytest.fixture
 def saved(tmp_path, midgame) -> Path:
     path = tmp_path / "temptress.json"
-    saves.write(midgame, path)
+    v2_saves.write(midgame, path)
     return path
 
 
@@ -72,7 +73,7 @@ def test_a_saved_temptress_game_replays_to_the_same_state(saved, midgame):
 
 def test_a_finished_temptress_game_loads_with_its_outcome(tmp_path, finished):
     path = tmp_path / "done.json"
-    saves.write(finished, path)
+    v2_saves.write(finished, path)
     loaded = saves.load(path)
     assert loaded == finished
     assert loaded.outcome == finished.outcome and loaded.prompt is None
@@ -81,7 +82,7 @@ def test_a_finished_temptress_game_loads_with_its_outcome(tmp_path, finished):
 def test_an_island_narrated_game_round_trips_too(tmp_path):
     session = play(seed=4, actions=200, person=False)
     path = tmp_path / "island.json"
-    saves.write(session, path)
+    v2_saves.write(session, path)
     assert saves.load(path) == session
 
 
@@ -148,7 +149,7 @@ def test_an_edited_secret_hand_is_refused(saved):
 def test_an_extra_action_after_the_end_is_refused(tmp_path, finished):
     path = tmp_path / "done.json"
     extra = ClaimFloor(0, 0)
-    saves.write(evolve(finished, actions=finished.actions + (extra,)), path)
+    v2_saves.write(evolve(finished, actions=finished.actions + (extra,)), path)
     message = refusal(path)
     assert message == (
         f"{path}: action {len(finished.actions) + 1} does not replay "

@@ -95,8 +95,10 @@ async def test_the_door_holds_a_few_newcomers_each_under_a_name_of_their_own(tmp
         assert first == wire.Refused(DOOR_FULL)
         waiting[0].close()  # one goes home: the door forgets them
         await until(lambda: len(host.table.seating.door) == DOOR - 1)
-        waiting[1].send(wire.Read(0))  # anything said at the door: wait
+        waiting[1].send(wire.Read(0))  # anything said at the door: one answer, and out
         assert await waiting[1].receive() == wire.Refused(WAIT_AT_DOOR)
+        assert await waiting[1].receive() is None
+        await until(lambda: len(host.table.seating.door) == DOOR - 2)
         host.close()
         assert await waiting[2].receive() == wire.Goodbye(HOST_LEFT)
     finally:
@@ -136,3 +138,74 @@ async def test_a_newcomer_types_the_tavern_code_then_a_name_and_waits_at_the_doo
             assert "c Hand" in bar and "b Bards" not in bar  # the Barkeep seats Bards, not Dora
     finally:
         host.close()
+
+
+async def test_hostile_bytes_at_the_door_are_refused_and_the_host_goes_on(tmp_path: Path):
+    """What a guest may send with the tavern's code: a name that is no text, a line past
+    the limit, a move made from the door, a flood of lines. Each ends in a refusal or the
+    connection dropped; nobody is left at the door, the table is unchanged and the host
+    still seats an honest newcomer."""
+    failed: list[Exception] = []
+    host = await headless_host(_tavern(), tmp_path, fail=failed.append)
+    tavern = host.seating.tavern_code
+    actions = host.table.session.actions
+    try:
+        guest = WireClient(host.path)
+        await guest.connect()
+        guest.send_raw(b'{"$": "Join", "protocol": %d, "code": "%s", "name": ["Dora"]}\n' % (
+            wire.PROTOCOL, tavern.encode()))
+        first = await guest.receive()
+        assert isinstance(first, wire.Refused) and first.reason.startswith("The host could not")
+        long = WireClient(host.path)
+        await long.connect()
+        long.send_raw(b'{"$": "Join", "code": "' + tavern.encode() + b'", "name": "'
+                      + b"D" * 70_000 + b'"}\n')
+        assert await long.receive() is None  # past the line limit: dropped
+        mover, first = await _knock(host, "Mallory")
+        assert isinstance(first, wire.AtTheDoor)
+        mover.send(wire.Act(0, {"type": "PassTurn", "seat": 0}))  # a move from the door
+        assert await mover.receive() == wire.Refused(WAIT_AT_DOOR)
+        flood, first = await _knock(host, "Flood")
+        for _ in range(500):
+            flood.send(wire.Read(0))
+        assert await flood.receive() == wire.Refused(WAIT_AT_DOOR)
+        assert await flood.receive() is None  # one answer however much it says
+        await until(lambda: host.table.seating.door == ())
+        assert host.table.session.actions == actions and failed == []
+        dora, first = await _knock(host, "Dora")
+        assert isinstance(first, wire.AtTheDoor)
+        assert host.table.act(WalkIn(KIP, "Dora", 3)) is None
+        assert (await dora.receive()).seat == DORA
+    finally:
+        host.close()
+
+
+async def test_the_tavern_code_read_off_the_table_opens_no_seat_that_is_there(tmp_path: Path):
+    """The code is shown on the public table, so anyone may read it: it only leads to the
+    door. Asked as a seat's name, every name at the table is refused; a seat added later
+    under another name is not theirs."""
+    host = await headless_host(_tavern(), tmp_path)
+    try:
+        for name in ("Ann", "KIP", "  bo "):
+            _, first = await _knock(host, name)
+            assert first == wire.Refused(NAME_SEATED.format(" ".join(name.split())))
+        eve, first = await _knock(host, "Eve")
+        assert isinstance(first, wire.AtTheDoor)
+        assert host.table.act(WalkIn(KIP, "Dora", 3)) is None  # someone else walks in
+        host.changed()
+        assert host.table.seating.door == ("Eve",) and not host.table.seats[DORA].elsewhere
+    finally:
+        host.close()
+
+
+def test_a_kept_seating_with_a_damaged_tavern_code_is_not_taken():
+    from tui.net.seating import Seating
+
+    seating = Seating.deal([0, 1])
+    seating.open_tavern()
+    data = seating.to_data()
+    assert Seating.from_data(data, [0, 1]).tavern_code == seating.tavern_code
+    for bad in ("short", seating.watch_code, "ÅÅÅÅÅÅ", 7):
+        assert Seating.from_data({**data, "tavern": bad}, [0, 1]) is None, bad
+    before = {k: v for k, v in data.items() if k != "tavern"}  # kept before walk-ins
+    assert Seating.from_data(before, [0, 1]).tavern_code == ""

@@ -80,7 +80,7 @@ AT_THE_DOOR = (
     "You are at the door of the tavern as {0}. Wait here: the table seats you on a free "
     "bench, and then your own screen shows."
 )
-WAIT_AT_DOOR = "You are at the door: wait until the table seats you."
+WAIT_AT_DOOR = "You said something at the door before you were seated: knock again and wait."
 
 
 @dataclass
@@ -271,8 +271,9 @@ class Host:
         self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter, said: str
     ) -> Outbox | None:
         """A newcomer waits at the door until a seat added under their name is theirs
-        (then they are let in to it), or they go, or the host stops. Anything they say
-        meanwhile is answered with a reminder to wait."""
+        (then they are let in to it), or they go, or the host stops. A Parlour terminal
+        says nothing while it waits: any line is answered once and the door closes on
+        them, so nobody at the door can make the host write or hold more."""
         name = plain_name(said)
         refusal = self._door_refusal(name)
         if refusal:
@@ -289,10 +290,9 @@ class Host:
             while not seated.done():
                 await asyncio.wait({reading, seated}, return_when=asyncio.FIRST_COMPLETED)
                 if reading.done() and not seated.done():
-                    if reading.result() is None:
-                        return None  # they went
-                    writer.write(wire.encode(wire.Refused(WAIT_AT_DOOR)))
-                    reading = asyncio.ensure_future(read_line(reader))
+                    if reading.result() is not None:  # a newcomer says nothing at the door:
+                        refuse(writer, WAIT_AT_DOOR)  # one answer, and they leave it
+                    return None
         finally:
             if not reading.done():  # (its read must be over before the seat's reads begin)
                 reading.cancel()

@@ -170,9 +170,14 @@ def seat_bard(state: LanternState, action: SeatBard) -> LanternState:
     refusal = seating_refusal(state, action)
     if refusal:
         raise IllegalAction(refusal)
-    bard, bench = action.bard, action.bench
+    return sit_down(state, action.bard, action.bench, EventKind.JOINED)
+
+
+def sit_down(state: LanternState, bard: Seat, bench: int, told: EventKind) -> LanternState:
+    """``bard`` takes ``bench`` (the story says so, as ``told``) with the starting hand;
+    the first Bard seated has the turn; the tale goes on if it waited for Bards."""
     state = evolve(state, benches=replace(state.benches, bard, bench))
-    state = announce(state, EventKind.JOINED, bard=Who(bard), bench=bench + 1)
+    state = announce(state, told, bard=Who(bard), bench=bench + 1)
     state = deal(state, bard, state.config.hand)
     if state.on_turn is None:
         state = evolve(state, on_turn=bard)

@@ -11,11 +11,8 @@ newcomers, whether they are still here or not).
 
 from __future__ import annotations
 
-from attrs import evolve
-
 from rules.engine import IllegalAction, Who
-from rules.lantern.benches import ONLY_BETWEEN_TURNS, check_suspension, seater
-from rules.lantern.deck import deal, move_on
+from rules.lantern.benches import ONLY_BETWEEN_TURNS, seater, sit_down
 from rules.lantern.state import (
     BETWEEN_TURNS,
     EventKind,
@@ -101,14 +98,7 @@ def walk_in(state: LanternState, action: WalkIn) -> LanternState:
     if refusal:
         raise IllegalAction(refusal)
     state, bard = add_seat(state, Newcomer(plain_name(action.name), Role.BARD))
-    bench = action.bench
-    state = evolve(state, benches=state.benches[:bard] + (bench,) + state.benches[bard + 1 :])
-    state = announce(state, EventKind.WALKED_IN, bard=Who(bard), bench=bench + 1)
-    state = deal(state, bard, state.config.hand)
-    if state.on_turn is None:
-        state = evolve(state, on_turn=bard)
-    state = check_suspension(state)
-    return move_on(state, state.phase) if state.owed else state
+    return sit_down(state, bard, action.bench, EventKind.WALKED_IN)
 
 
 # --- handing the bar over ---------------------------------------------------------------

@@ -201,18 +201,21 @@ def _play(prompt: Prompt, view: TemptressView, to: Seat | None = None) -> str:
 
 
 def _raise(prompt: Prompt, view: TemptressView, to: Seat | None = None) -> str:
-    seat, who = _first(prompt, view)
+    seat, name = _first(prompt, view)
     contest = _contest(view)
     number = contest.target
     goal = contest.targets[number - 1]
     used = len(contest.cards_of(seat))
     left = min(BUDGET - used, view.suitors[seat].cards)
-    if seat == to:
-        return _your_raise(view, contest, seat, used, left)
+    # Told to the seat that may raise, or to the table about them.
+    you = seat == to
+    who, whose = ("you", "your") if you else (name, f"{name}'s")
+    has, keeps, takes = ("have", "keep", "take") if you else ("has", "keeps", "takes")
+    head = _upper(who)
     if contest.kind == ContestKind.ARGUMENT:
         other = seat_name(view, contest.participants[1 - contest.participants.index(seat)])
         return one_line(
-            f"{who} reached {goal} with {cards_word(left)} of budget left, so {who} may raise:",
+            f"{head} reached {goal} with {cards_word(left)} of budget left, so {who} may raise:",
             f"a new target. {other} may follow; if not, {who} must reach it alone, or the",
             f"totals for {goal} decide.",
         )
@@ -220,43 +223,16 @@ def _raise(prompt: Prompt, view: TemptressView, to: Seat | None = None) -> str:
         " Everyone with budget left plays toward it too." if len(contest.participants) > 1 else ""
     )
     if number == 1:
-        return one_line(
-            f"{who} reached {goal} with {cards_word(used)}, so {who} may raise: a new 3d10",
-            f"target that only {who}'s {cards_word(left)} left count toward. Reach it and",
-            f"{who} has 3 Rapport; miss it and {who} keeps 1 and takes a Faux Pas.{others}",
-        )
-    return one_line(
-        f"{who} reached both targets with two cards, so {who} may raise once more: a third",
-        f"target for {who}'s last card. Reach it: the top card of a woman's pile and one of",
-        f"her likes or dislikes. Miss it: {who} keeps 3 Rapport and takes a Faux Pas.{others}",
-    )
-
-
-def _your_raise(view: TemptressView, contest: Contest, seat: Seat, used: int, left: int) -> str:
-    """The raise told to the seat that may raise."""
-    number = contest.target
-    goal = contest.targets[number - 1]
-    if contest.kind == ContestKind.ARGUMENT:
-        other = seat_name(view, contest.participants[1 - contest.participants.index(seat)])
-        return one_line(
-            f"You reached {goal} with {cards_word(left)} of budget left, so you may raise: a",
-            f"new target. {other} may follow; if not, you must reach it alone, or the totals",
-            f"for {goal} decide.",
-        )
-    others = (
-        " Everyone with budget left plays toward it too." if len(contest.participants) > 1 else ""
-    )
-    if number == 1:
         count = "counts" if left == 1 else "count"
         return one_line(
-            f"You reached {goal} with {cards_word(used)}, so you may raise: a new 3d10 target",
-            f"that only your {cards_word(left)} left {count} toward. Reach it and you have 3",
-            f"Rapport; miss it and you keep 1 and take a Faux Pas.{others}",
+            f"{head} reached {goal} with {cards_word(used)}, so {who} may raise: a new 3d10",
+            f"target that only {whose} {cards_word(left)} left {count} toward. Reach it and",
+            f"{who} {has} 3 Rapport; miss it and {who} {keeps} 1 and {takes} a Faux Pas.{others}",
         )
     return one_line(
-        "You reached both targets with two cards, so you may raise once more: a third target",
-        "for your last card. Reach it: the top card of a woman's pile and one of her likes or",
-        f"dislikes. Miss it: you keep 3 Rapport and take a Faux Pas.{others}",
+        f"{head} reached both targets with two cards, so {who} may raise once more: a third",
+        f"target for {whose} last card. Reach it: the top card of a woman's pile and one of",
+        f"her likes or dislikes. Miss it: {who} {keeps} 3 Rapport and {takes} a Faux Pas.{others}",
     )
 
 

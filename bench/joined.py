@@ -8,10 +8,17 @@ the door's pty). The three are pressed in turn, one key each, so all see the sam
 machine load; each ratio is the median over presses of the joined seat's time
 over the hotseat press just before it. The host's memory per joined seat is its
 resident memory with every seat joined less before any joined, per seat.
+
+The host also opens its browser door (``--web``): a headless Chromium page takes the
+same seat by its link, timed from the link to its first paint and key to repaint
+against ``parlour resume`` at the page's terminal size, with the memory of the page's
+child and the host's growth per page (``browser_seat``; skipped, with one line saying
+so, when no headless Chromium is found).
 """
 
 from __future__ import annotations
 
+import argparse
 import re
 import socket
 import statistics
@@ -22,7 +29,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # (tests/: saves, the driver)
 
+import browser_seat  # noqa: E402
 from keys import QUIET, cells  # noqa: E402
 from late_saves import make_scenes  # noqa: E402
 from pty_app import PARLOUR, PtyApp  # noqa: E402
@@ -42,6 +51,10 @@ class Joined:
     host_kib_joined: int = 0
     seats: int = 0
     problems: list[str] = field(default_factory=list)
+    browser: browser_seat.BrowserSeat | None = None
+    """The browser seat's first frames and memory (its presses are ``pairs["browser"]``)."""
+    browser_skipped: str = ""
+    """Why there are no browser rows, when no headless Chromium was found."""
 
     def ratio(self, name: str) -> float:
         pairs = self.pairs.get(name, [])
@@ -143,10 +156,11 @@ def measure(presses: int = 25, folder: Path | None = None) -> Joined:
         hotseat.wait_text(scene.marker)
         hosted = where / "hosted.json"
         hosted.write_bytes(scene.path.read_bytes())
-        sock, port = where / "table.sock", _free_port()
+        sock, port, web = where / "table.sock", _free_port(), _free_port()
         host = stack.enter_context(PtyApp([
             PARLOUR, "host", "--resume", str(hosted), "--saves", str(where / "s"),
             "--socket", str(sock), "--ssh", str(port), "--bot-delay", "0",
+            "--web", str(web), "--web-address", "127.0.0.1",
         ]))
         host.wait_text("Enter starts the game")
         host.settle(0.5)
@@ -181,17 +195,63 @@ def measure(presses: int = 25, folder: Path | None = None) -> Joined:
         door.press("enter")
         door.wait_text(scene.marker)
         _race(result, "door", hotseat, door, scene.keys, presses)
+        door.close()
+        # The same seat in a browser page, by its link (the rejoin code in it).
+        if browser_seat.find_browser() is None:
+            result.browser_skipped = browser_seat.SKIPPED
+        else:
+            try:
+                result.browser = browser_seat.measure(
+                    host, f"http://127.0.0.1:{web}/j/{rejoin}", scene, where / "browser",
+                    presses, result.pairs.setdefault("browser", []), result.problems,
+                )
+            except Exception as exc:  # a broken browser door must not hide the rows above
+                result.problems.append(
+                    f"browser seat: {type(exc).__name__}: {str(exc).splitlines()[0]}"
+                )
     return result
 
 
 def main() -> None:
-    r = measure()
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--presses", type=int, default=25, help="timed key presses per seat")
+    r = measure(presses=parser.parse_args().presses)
     for name in ("joined", "door"):
         print(
             f"{name}: {r.median(name) * 1000:.1f} ms against hotseat "
             f"{r.median(name, hotseat=True) * 1000:.1f} ms, {r.ratio(name):.2f}x"
         )
     print(f"host memory per joined seat: {r.kib_per_seat:.0f} KiB ({r.seats} seats)")
+    if r.browser_skipped:
+        print(r.browser_skipped)
+    elif (b := r.browser) is not None:
+        columns, rows = b.size
+        print(
+            f"browser ({browser_seat.WIDTH}x{browser_seat.HEIGHT} page, {columns}x{rows} "
+            f"terminal): {r.median('browser') * 1000:.1f} ms against hotseat "
+            f"{r.median('browser', hotseat=True) * 1000:.1f} ms, {r.ratio('browser'):.2f}x"
+        )
+        print(
+            f"    (from the key to the page sending it: {b.median('key_left') * 1000:.1f} ms; "
+            f"to the bench reading the repaint through DevTools: "
+            f"{b.median('key_read') * 1000:.1f} ms)"
+        )
+        for name, what in (("first", "first frame"), ("complete", "first complete frame")):
+            print(
+                f"browser {what}: {b.median(name) * 1000:.0f} ms from the link against "
+                f"hotseat {b.median(name, hotseat=True) * 1000:.0f} ms from spawn, "
+                f"{b.ratio(name):.2f}x ({len(getattr(b, name))} each)"
+            )
+        print(
+            f"    (from the seat page's request: {b.median('from_seat_page') * 1000:.0f} ms; "
+            f"from its socket's opening: {b.median('from_socket') * 1000:.0f} ms)"
+        )
+        print(
+            f"browser seat memory: its child {b.median('child_rss_kib'):.0f} KiB RSS, "
+            f"{b.median('child_uss_kib'):.0f} KiB USS; the host "
+            f"{b.median('host_growth_kib'):+.0f} KiB per page joined "
+            f"(and {b.host_first_kib:+d} KiB once, for the door's first page)"
+        )
     for problem in dict.fromkeys(r.problems):
         print(f"    problem: {problem}")
 

@@ -5,16 +5,17 @@ on each game's busiest screen; ``screens_open.py``: opening help, the setup form
 the resume list of 100 saves and the end of a game), startup and memory
 (``startup.py``) and the engine step (``engine_step.py``) and the hand-offs
 (``handoffs.py``: curtains per round, the same person twice) and the joined seats
-(``joined.py``: key to repaint on a seat's own terminal, over the socket and through
-the SSH door, against the same screen in hotseat play; the host's memory per joined
-seat) and the host under attack (``host_load.py``: its memory growth and how soon a
-seat's move is answered while unfinished 4 MB lines and watchers that never read beset
-it, against the same moves unattacked) and the tournament (``tournament.py``: a bot
-among random seats, and each seat's share at an all-bot table, per game), then prints one
-row per figure: the measure, the game, Parlour's value, the reference it is
-divided by, the ratio, the goal and whether it is met. ``--write-readme`` puts
-the table, the date and the machine into bench/README.md (the tournament's table
-into its own place there).
+(``joined.py``: key to repaint on a seat's own terminal, over the socket, through
+the SSH door and in a browser page at the browser door, against the same screen in
+hotseat play; the browser seat's first frame; the host's memory per joined seat and per
+browser page, and the browser page's child's) and the host under attack
+(``host_load.py``: its memory growth and how soon a seat's move is answered while
+unfinished 4 MB lines and watchers that never read beset it, against the same moves
+unattacked) and the tournament (``tournament.py``: a bot among random seats, and each
+seat's share at an all-bot table, per game), then prints one row per figure: the
+measure, the game, Parlour's value, the reference it is divided by, the ratio, the
+goal and whether it is met. ``--write-readme`` puts the table, the date and the
+machine into bench/README.md (the tournament's table into its own place there).
 """
 
 from __future__ import annotations
@@ -173,25 +174,56 @@ def collect(args: argparse.Namespace) -> tuple[list[Row], list[str], list[str]]:
         startup.paired_ratio(found, "kib"), 1.5,
     ))
 
-    print("joined seats: a seat's own terminal, over the socket and the SSH door ...",
-          file=sys.stderr)
+    print("joined seats: a seat's own terminal, over the socket, the SSH door and a "
+          "browser page ...", file=sys.stderr)
     try:
         seats = joined.measure(presses=args.presses)
     except Exception as exc:  # a broken door must not hide the other rows
         notes.append(f"joined seats: {type(exc).__name__}: {str(exc).splitlines()[0]}")
     else:
+        island = "island: IslandTable (hex board)"
         for name, how, goal in (("joined", "parlour join", 1.3), ("door", "the SSH door", 1.6)):
             rows.append(Row(
                 f"key to repaint on a joined seat ({how}) / the same screen in hotseat play",
-                "island: IslandTable (hex board)", ms(seats.median(name)),
+                island, ms(seats.median(name)),
                 ms(seats.median(name, hotseat=True)), seats.ratio(name), goal,
             ))
+        lobby_kib = statistics.median(found["parlour_kib"])
+        browser = seats.browser
+        if seats.browser_skipped:
+            rows.append(Row(seats.browser_skipped, "island", "skipped", "-", math.nan, None))
+        elif browser is not None:
+            page = f"{island}, {browser.size[0]}x{browser.size[1]}"
+            rows += [
+                Row("key to repaint on a browser seat (headless Chromium, 1280x800; key sent "
+                    "to the repaint received) / the same screen in hotseat play", page,
+                    ms(seats.median("browser")), ms(seats.median("browser", hotseat=True)),
+                    seats.ratio("browser"), 1.6),
+                Row("first frame of a browser seat (the link opened to its first paint) / "
+                    "hotseat spawn to first frame", page, ms(browser.median("first")),
+                    ms(browser.median("first", hotseat=True)), browser.ratio("first"), None),
+                Row("first complete frame of a browser seat (the link opened) / hotseat "
+                    "spawn to first complete frame", page, ms(browser.median("complete")),
+                    ms(browser.median("complete", hotseat=True)), browser.ratio("complete"),
+                    None),
+            ]
         rows.append(Row(
             "host memory per joined seat (host RSS, all joined less none) / lobby RSS",
             f"island ({seats.seats} seats)", f"{seats.kib_per_seat:.0f} KiB",
-            f"{statistics.median(found['parlour_kib']):.0f} KiB",
-            seats.kib_per_seat / statistics.median(found["parlour_kib"]), None,
+            f"{lobby_kib:.0f} KiB", seats.kib_per_seat / lobby_kib, None,
         ))
+        if browser is not None:
+            growth = browser.median("host_growth_kib")
+            rss, uss = browser.median("child_rss_kib"), browser.median("child_uss_kib")
+            rows += [
+                Row("host memory per browser seat (host RSS, the page joined less before; "
+                    f"the door's first page {browser.host_first_kib:+d} KiB once) / lobby RSS",
+                    "island (1 page)", f"{growth:.0f} KiB", f"{lobby_kib:.0f} KiB",
+                    growth / lobby_kib, None),
+                Row("memory of a browser seat's child (RSS, and its own pages: USS) / lobby RSS",
+                    "island (1 page)", f"{rss / 1024:.1f} MiB (USS {uss / 1024:.1f} MiB)",
+                    f"{lobby_kib / 1024:.1f} MiB", rss / lobby_kib, None),
+            ]
         notes += [f"joined seats: {p}" for p in dict.fromkeys(seats.problems)]
 
     print("the host under attack: unfinished lines and watchers that never read ...",

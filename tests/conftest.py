@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import pytest
 
+from tests.browser.cdp import find_browser
+
 
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line(
@@ -20,3 +22,12 @@ def pytest_configure(config: pytest.Config) -> None:
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     items.sort(key=lambda item: item.get_closest_marker("long") is None)
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+    """Say once, at the end, why the browser tests were skipped."""
+    if find_browser() is None:
+        terminalreporter.write_line(
+            "browser tests skipped: no headless Chromium here; "
+            "install it with: apt-get install chromium-headless-shell"
+        )

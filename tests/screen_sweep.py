@@ -427,20 +427,27 @@ def covered(rendered: set[type], required: frozenset[type]) -> frozenset[type]:
 # --- sizes ----------------------------------------------------------------------
 
 
-def notice(width: int, height: int) -> str:
+TABLE = (MIN_WIDTH, MIN_HEIGHT)
+"""The smallest terminal a table's screens fit (a seat's own terminal: smaller)."""
+
+
+def notice(width: int, height: int, smallest: tuple[int, int] = TABLE) -> str:
     """The too-small notice, as the app words it."""
-    return too_small_notice(width, height)
+    return too_small_notice(width, height, smallest)
 
 
 def words(text: str) -> str:
     return " ".join(text.split())
 
 
-def check_size(text: str, width: int, height: int) -> str | None:
-    """What is wrong with the screen's text at this size (None: all well)."""
+def check_size(
+    text: str, width: int, height: int, smallest: tuple[int, int] = TABLE
+) -> str | None:
+    """What is wrong with the screen's text at this size (None: all well), on an app
+    whose screens fit ``smallest`` (``TableApp.smallest``)."""
     shown = words(text)
-    if width < MIN_WIDTH or height < MIN_HEIGHT:
-        full = words(notice(width, height))
+    if width < smallest[0] or height < smallest[1]:
+        full = words(notice(width, height, smallest))
         if not shown.startswith("Please enlarge"):
             return f"no enlarge notice at {width}x{height}: {shown[:120]!r}"
         if not full.startswith(shown):
@@ -457,17 +464,18 @@ async def render_sizes(pilot) -> list[str]:
     """Show the current screen at every size, ending at the last (the driving size);
     returns the problems found."""
     app = pilot.app
+    smallest = getattr(app, "smallest", TABLE)
     problems = []
     for width, height in SIZES:
         await resize(pilot, width, height)
         _raise_app_error(app)
-        problem = check_size(screen_text(app), width, height)
+        problem = check_size(screen_text(app), width, height, smallest)
         for _ in range(3):  # a loaded machine may deliver the resize a frame late
             if not problem:
                 break
             await pilot.pause(0.05)
             _raise_app_error(app)
-            problem = check_size(screen_text(app), width, height)
+            problem = check_size(screen_text(app), width, height, smallest)
         if problem:
             problems.append(f"{type(app.screen).__name__}: {problem}")
     return problems

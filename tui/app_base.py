@@ -31,6 +31,7 @@ from tui.persistence.folders import user_data_folder
 from tui.screens.confirm import ConfirmScreen
 from tui.screens.help import HelpScreen
 from tui.widgets.palette import Palette
+from tui.widgets.toosmall import MIN_HEIGHT, MIN_WIDTH, NARROW
 
 ASCII_SUITS = AsciiSuits()
 
@@ -40,6 +41,17 @@ class TableApp(App[None]):
 
     TITLE = "Parlour"
     BINDINGS: ClassVar[list[BindingType]] = [Binding("ctrl+q", "quit", "Quit", priority=True)]
+    HORIZONTAL_BREAKPOINTS = [
+        (0, NARROW),
+        (MIN_WIDTH, "-wide"),
+    ]
+    """Every screen narrower than the table's smallest (a seat's own terminal on a phone:
+    ``JoinApp``) has the ``-narrow`` class, which the screens' narrow layouts key on; from
+    ``MIN_WIDTH`` up it has ``-wide`` instead, and the layouts are the table's own."""
+    CSS = """
+    .-narrow Toast { max-width: 100%; }
+    """
+    """A toast on a narrow terminal takes its width (half of 40 columns is a word a line)."""
 
     def __init__(
         self, data_dir: Path | None = None, theme: str = "parlour", ascii_cards: bool = False
@@ -47,6 +59,8 @@ class TableApp(App[None]):
         super().__init__()
         self.ascii_cards = ascii_cards
         """``--ascii``: suit letters for suit symbols on every screen (``tui.ascii_cards``)."""
+        self.smallest: tuple[int, int] = (MIN_WIDTH, MIN_HEIGHT)
+        """The smallest terminal its screens fit (below it they show the enlarge notice)."""
         self.data_dir = user_data_folder() if data_dir is None else data_dir
         """Where the crash log, the host's log and the SSH door's key go: the user's own
         data folder (``tui.persistence.folders.user_data_folder``), whatever ``--saves`` says; tests

@@ -101,6 +101,37 @@ def port_number(text: str) -> int:
     return int(text)
 
 
+def web_address(text: str) -> str:
+    """An address for the browser door's links: an IP address or a host name."""
+    import ipaddress
+    import re
+
+    try:
+        return str(ipaddress.ip_address(text))
+    except ValueError:
+        pass
+    if not re.fullmatch(r"[A-Za-z0-9](?:[A-Za-z0-9.-]{0,251}[A-Za-z0-9])?", text):
+        raise argparse.ArgumentTypeError(
+            f"{shown(repr(text))} is not an IP address or a host name"
+        )
+    return text
+
+
+def port_problem(port: int) -> str | None:
+    """Why the table cannot listen on TCP ``port`` (None: it can)."""
+    import socket
+
+    probe = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        probe.bind(("", port))
+    except OSError as exc:
+        return f"port {port} cannot be opened ({exc.strerror or exc}): choose another"
+    finally:
+        probe.close()
+    return None
+
+
 def shown(text: str) -> str:
     """``text`` safe to write to a terminal: every character a terminal would act on
     or hide (an escape, a control, a zero-width or direction mark) is written as its

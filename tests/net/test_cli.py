@@ -174,3 +174,35 @@ def test_the_host_makes_its_socket_folder_before_the_table_opens(tmp_path, no_ta
     assert main([*argv, "--socket", str(tmp_path / "run" / "table.sock")]) == 0
     assert stat.S_IMODE((tmp_path / "run").stat().st_mode) == 0o700
     assert len(no_table) == 1
+
+
+def test_a_web_port_already_taken_is_refused_before_the_save(tmp_path, capsys, no_table):
+    with socket.socket() as taken:
+        taken.bind(("", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        argv = ["host", "island", "--players", "Ann,Bo,Cy", "--web", str(port)]
+        argv += ["--socket", str(tmp_path / "s")]
+        saves = tmp_path / "saves"
+        saves.mkdir()
+        assert main([*argv, "--saves", str(saves)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"parlour: port {port} cannot be opened (") and err.count("\n") == 1
+    assert err.endswith("): choose another\n") and list(saves.iterdir()) == []
+    assert no_table == []
+
+
+def test_the_ssh_and_web_doors_need_two_ports(tmp_path, capsys, no_table):
+    argv = ["host", "island", "--players", "Ann,Bo,Cy", "--ssh", "40123", "--web", "40123"]
+    argv += ["--socket", str(tmp_path / "s")]
+    _refused(argv, tmp_path / "saves", capsys, "--ssh and --web need two different ports")
+
+
+def test_a_web_address_that_is_no_address_is_refused(capsys):
+    with pytest.raises(SystemExit) as exit_info:
+        main(["host", "island", "--players", "Ann", "--web", "8765",
+              "--web-address", "evil.example/\x1b[2J"])  # fmt: skip
+    assert exit_info.value.code == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "is not an IP address or a host name" in err
+    assert "\x1b" not in err

@@ -14,8 +14,10 @@ from typing import Self, TypeVar
 
 from rich.style import Style
 from rich.text import Text
+from textual import events
 from textual.content import Content
 from textual.geometry import Region, Size
+from textual.message import Message
 from textual.strip import Strip
 from textual.style import Style as VisualStyle
 from textual.visual import Visual, VisualType, visualize
@@ -63,6 +65,13 @@ class HexBoard(Widget):
     HexBoard { width: 1fr; height: 1fr; content-align: center middle; }
     """
 
+    class Picked(Message):
+        """A hex of the board was clicked (tapped, on a phone): the cursor may go there."""
+
+        def __init__(self, hex_: Hex) -> None:
+            super().__init__()
+            self.hex = hex_
+
     def __init__(self, view: IslandView, cursor: Hex | None = None, **kwargs: object) -> None:
         super().__init__(**kwargs)  # type: ignore[arg-type]
         self.view = view
@@ -92,8 +101,10 @@ class HexBoard(Widget):
         self._rows = after
         size = self.size
         top = self._top(after, size)
-        if top is None or len(before.rows) != len(after.rows) or before.width != after.width:
-            self.refresh()
+        reshaped = len(before.rows) != len(after.rows) or before.width != after.width
+        if top is None or reshaped:
+            # (a new shape: a board sized to its rows, a phone's, is laid out again)
+            self.refresh(layout=reshaped and self._fits_rows())
             return
         # Same shape, so the centred board sits where it did: repaint only the rows
         # that changed (a cursor step changes one or two), not the whole board.
@@ -106,6 +117,33 @@ class HexBoard(Widget):
             self._lines[y] = None
         if changed:  # (the rows between two that changed stay as they were painted)
             super().refresh(Region(0, changed[0], size.width, changed[-1] + 1 - changed[0]))
+
+    def _fits_rows(self) -> bool:
+        """Whether the board is as tall or as wide as its rows (``auto``: a phone's)."""
+        height, width = self.styles.height, self.styles.width
+        return bool((height and height.is_auto) or (width and width.is_auto))
+
+    def hex_at(self, x: int, y: int) -> Hex | None:
+        """The hex drawn at (``x``, ``y``) in the board (None: between two, or off the
+        board's rows)."""
+        cells = board_cells(self.view, self.cursor, self.choices)
+        spots = [screen_xy(h) for h in cells]
+        if not spots:
+            return None
+        rows = self._rows
+        width, height = self.size
+        row = y - (height - len(rows.rows)) // 2
+        if not 0 <= row < len(rows.rows):
+            return None
+        r = min(yy for _, yy in spots) + row
+        column = min(xx for xx, _ in spots) + x - (width - rows.width) // 2
+        q, inside = divmod(column - 2 * r, 4)
+        return (q, r) if inside < 3 else None
+
+    def on_click(self, event: events.Click) -> None:
+        picked = self.hex_at(event.x, event.y)
+        if picked is not None:
+            self.post_message(self.Picked(picked))
 
     def _top(self, rows: Rows, size: Size) -> int | None:
         """The line of the board's first row, when its rows can be drawn one by one:

@@ -11,6 +11,7 @@ from collections.abc import Iterable
 from typing import ClassVar
 
 from rich.text import Text
+from textual import on
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.widget import Widget
@@ -41,6 +42,12 @@ class IslandTable(TableScreen):
     IslandTable #side { width: 34; padding: 0 1; }
     IslandTable #card { border: heavy $secondary; text-align: center; text-style: bold;
                         height: 3; }
+    IslandTable.-narrow #middle { layout: vertical; height: auto; }
+    IslandTable.-narrow #board-box { width: 100%; height: auto; overflow-x: auto; }
+    IslandTable.-narrow #board { width: auto; min-width: 100%; height: auto; }
+    IslandTable.-narrow #side { width: 100%; height: auto; }
+    IslandTable.-narrow #card { border: none; height: 1; background: $secondary 30%; }
+    IslandTable.-narrow #log { height: 1fr; min-height: 3; }
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -168,8 +175,16 @@ class IslandTable(TableScreen):
     def action_hex(self, direction: int) -> None:
         if self.cursor is None:
             return
-        target = step(self.cursor, direction)
-        if not self._may_visit(target):
+        self._cursor_to(step(self.cursor, direction))
+
+    @on(HexBoard.Picked)
+    def _picked(self, message: HexBoard.Picked) -> None:
+        """A click (a tap on a phone) on a hex takes the cursor there, as the keys do."""
+        if self.cursor is not None and self.check_action("hex", (0,)):
+            self._cursor_to(message.hex)
+
+    def _cursor_to(self, target: Hex) -> None:
+        if not self._may_visit(target) or target == self.cursor:
             return
         # Only the board, the cursor notes and (when what is legal changes) the keys
         # depend on the cursor: redraw just those, so a cursor step stays cheap.

@@ -1,6 +1,7 @@
 """The base every Parlour screen builds on: the key bar, help, and the too-small guard.
 
-Below 80x24 a screen hides its layout behind a notice that takes the focus,
+Below the app's smallest size (``TableApp.smallest``: 80x24, or 40x20 on a seat's own
+terminal) a screen hides its layout behind a notice that takes the focus,
 and no key of the screen acts (the app's Ctrl+Q and Ctrl+P still do); back to
 a size that fits, the focus returns where it was. ``?`` asks the app for help
 unless the focused field takes free text (a story, a promise): there ``?`` is
@@ -53,26 +54,73 @@ PALETTE_CELLS = 12
 """The command palette's key at the key bar's right end ("▏^p palette ")."""
 
 
+def columns_for(widths: list[int], room: int) -> int:
+    """How many columns of keys (of these widths, a cell between two) fit in ``room``
+    cells, the keys laid out row after row: each column as wide as its widest key."""
+    for columns in range(len(widths), 1, -1):
+        wide = [max(widths[c::columns]) for c in range(columns)]
+        if sum(wide) + columns - 1 <= room:
+            return columns
+    return 1
+
+
 class FittingKeyBar(KeyBar):
     """The key bar, which leaves the command palette's key out when the screen's own keys
-    need its room (^p still opens the palette): no key of the screen is ever cut."""
+    need its room (^p still opens the palette): no key of the screen is ever cut. On a
+    narrow terminal (a phone: below ``MIN_WIDTH``) whose width the keys overrun, it
+    takes as many rows as they need, in columns."""
+
+    DEFAULT_CSS = """
+    FittingKeyBar.-rows { layout: grid; grid-columns: auto; grid-gutter: 0 1; height: auto; }
+    FittingKeyBar.-rows FooterKey { margin-right: 0; }
+    """
+
+    def _widths(self) -> list[int]:
+        return [
+            cell_len(self.app.get_key_display(binding)) + 1 + cell_len(binding.description)
+            for binding, _, _ in shown_keys(self.screen)
+        ]
 
     def fits(self) -> bool:
         """Whether the screen's keys leave room for the palette's key."""
-        shown = shown_keys(self.screen)
-        cells = sum(
-            cell_len(self.app.get_key_display(binding)) + 1 + cell_len(binding.description)
-            for binding, _, _ in shown
-        )
-        return cells + max(0, len(shown) - 1) + PALETTE_CELLS <= self.app.size.width
+        widths, room = self._widths(), self.app.size.width
+        if room < MIN_WIDTH:  # (a narrow screen that scrolls: the bar is narrower still)
+            room = min(room, self.size.width or room)
+        return sum(widths) + max(0, len(widths) - 1) + PALETTE_CELLS <= room
+
+    def columns(self) -> int:
+        """How many columns the keys take: all of them in one row unless the terminal is
+        narrow and they overrun it (``columns_for``), or the bar (a screen that scrolls
+        takes its scroll bar's columns from the bar too)."""
+        widths, room = self._widths(), self.app.size.width
+        if room >= MIN_WIDTH:
+            return 0
+        room = min(room, self.size.width or room)
+        if not widths or sum(widths) + len(widths) - 1 <= room:
+            return 0  # (one row, as Textual's Footer lays it out)
+        return columns_for(widths, room)
+
+    def _plan(self) -> tuple[bool, int]:
+        return self.fits(), self.columns()
 
     def compose(self) -> ComposeResult:
         if self._bindings_ready:
-            self.set_reactive(KeyBar.show_command_palette, self.fits())
+            fits, columns = self._plan()
+            self.set_reactive(KeyBar.show_command_palette, fits)
+            yield from super().compose()
+            self.set_class(bool(columns), "-rows")
+            if columns:
+                self.styles.grid_size_columns = columns
+            return
         yield from super().compose()
 
     def on_resize(self) -> None:
-        if self._bindings_ready and self.fits() != self.show_command_palette:
+        if not self._bindings_ready:
+            return
+        fits, columns = self._plan()
+        rows = self.has_class("-rows")
+        grid = self.styles.grid_size_columns if rows else 0
+        if fits != self.show_command_palette or columns != grid:
             self.call_later(self.recompose)
 
 
@@ -164,7 +212,13 @@ class ParlourScreen(Screen[Result]):
     def action_help_key(self) -> None:
         self.action_help()
 
-    # --- the size guard -------------------------------------------------------
+    # --- the size guard, and a phone's narrow layouts ---------------------------
+
+    def narrow(self) -> bool:
+        """Whether the terminal is narrower than a table (a seat's own on a phone): the
+        screen has the ``-narrow`` class (``TableApp.HORIZONTAL_BREAKPOINTS``), and what
+        it draws in code (a table's columns) takes the narrow shape too."""
+        return self.app.size.width < MIN_WIDTH
 
     def take_focus(self, widget: Widget) -> None:
         """Focus ``widget`` now, or once the terminal is big enough again."""
@@ -188,10 +242,11 @@ class ParlourScreen(Screen[Result]):
         self._check_size(event.size.width, event.size.height)
 
     def _check_size(self, width: int, height: int) -> None:
-        small = width < MIN_WIDTH or height < MIN_HEIGHT
+        smallest: tuple[int, int] = getattr(self.app, "smallest", (MIN_WIDTH, MIN_HEIGHT))
+        small = width < smallest[0] or height < smallest[1]
         notice = self.query_one(TooSmall)
         if small:
-            notice.show_size(width, height)
+            notice.show_size(width, height, smallest)
         if small == self.too_small:
             return
         self.too_small = small

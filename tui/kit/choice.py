@@ -51,7 +51,12 @@ class ChoiceScreen(SeatScreen):
     """Asks the seat's choices (or ``question``), step by step, and sends the answer."""
 
     DEFAULT_CSS = """
+    ChoiceScreen #mine-box { height: auto; }
     ChoiceScreen #mine { height: auto; max-height: 9; padding: 0 1; }
+    ChoiceScreen.-narrow #mine-box { max-height: 45vh; }
+    ChoiceScreen.-narrow #mine { max-height: 100vh; }
+    ChoiceScreen.-narrow #options, ChoiceScreen.-narrow #several { max-height: 50vh; }
+    ChoiceScreen.-narrow #context { height: 1fr; min-height: 3; max-height: 100%; }
     ChoiceScreen #ask { height: auto; padding: 0 1; text-style: bold; }
     ChoiceScreen #options, ChoiceScreen #several { height: auto; max-height: 70%; }
     ChoiceScreen .-unasked { display: none; }
@@ -93,7 +98,11 @@ class ChoiceScreen(SeatScreen):
     def seat_body(self) -> Iterable[Widget]:
         mine = self.mine()
         if mine is not None:
-            yield Static(mine, id="mine")
+            # (on a phone's narrow terminal what the seat holds scrolls, above the question)
+            box = VerticalScroll(id="mine-box")
+            box.can_focus = False
+            with box:
+                yield Static(mine, id="mine")
         yield Static(id="ask")
         yield PickList(id="options")
         yield PickTicks[int](id="several")

@@ -26,7 +26,7 @@ class FormScreen(GameScreen):
 
     DEFAULT_CSS = """
     FormScreen { align: center middle; }
-    FormScreen > * { width: 76; }
+    FormScreen > * { width: 76; max-width: 100%; }
     FormScreen #form-title { background: $panel; text-style: bold; padding: 0 1; }
     FormScreen #form-help { color: $text-muted; padding: 0 1; }
     """

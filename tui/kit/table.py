@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import Any, ClassVar
 
 from rich.text import Text
-from textual import on
+from textual import events, on
 from textual._time import get_time  # the clock Textual stamps each key with
 from textual.binding import Binding, BindingType
 from textual.widget import Widget
@@ -161,6 +161,7 @@ class TableScreen(TakeBack, GameScreen):
     DEFAULT_CSS = """
     TableScreen #status { height: 1; }
     TableScreen.-teaching #status { height: auto; }
+    TableScreen.-narrow #status { height: auto; }
     TableScreen #now { height: auto; padding: 0 1; color: $secondary; text-style: bold; }
     TableScreen #log { height: 6; border-top: solid $panel; }
     TableScreen #hand-over { height: auto; padding: 0 1; text-style: bold; display: none; }
@@ -179,6 +180,8 @@ class TableScreen(TakeBack, GameScreen):
         self.handing: HandOver | None = None
         """Whom the table waits for, as of the last redraw (the keys ask it often)."""
         self.moment = Moment()
+        self._narrow: bool | None = None
+        """Whether the board was last drawn for a narrow terminal (``narrow``)."""
         self.asking: Seat | None = None
         """The person whose private screen a key here has just asked for: the curtain
         that follows is theirs alone (``tui.screens.curtain``)."""
@@ -217,7 +220,14 @@ class TableScreen(TakeBack, GameScreen):
 
     def on_mount(self) -> None:
         super().on_mount()
+        self._narrow = self.narrow()
         self.refresh_view()
+
+    @on(events.Resize)
+    def _reshape(self) -> None:
+        if self.is_mounted and self.narrow() != self._narrow:
+            self._narrow = self.narrow()  # what the board draws in code takes the new shape
+            self.refresh_view()
 
     def refresh_view(self) -> None:
         """Redraw from the table's public view (the flow calls this after every move)."""

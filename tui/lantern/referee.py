@@ -78,6 +78,10 @@ class BarkeepConsole(ChoiceScreen):
     BarkeepConsole #secrets { border-left: solid $panel; }
     BarkeepConsole #question { height: auto; border-top: solid $panel; }
     BarkeepConsole #options, BarkeepConsole #several { max-height: 12; }
+    BarkeepConsole.-narrow #top { layout: vertical; min-height: 8; }
+    BarkeepConsole.-narrow #review, BarkeepConsole.-narrow #secrets { width: 100%; height: 1fr; }
+    BarkeepConsole.-narrow #secrets { border-left: none; border-top: solid $panel; }
+    BarkeepConsole.-narrow #options, BarkeepConsole.-narrow #several { max-height: 10; }
     """
 
     COST_WORD = "Ale"

@@ -101,6 +101,8 @@ class ProseDesk(TypingSeatScreen):
     ProseDesk #prose { height: 1fr; width: 3fr; }
     ProseDesk #count, ProseDesk #suggest, ProseDesk #ask { height: auto; padding: 0 1; }
     ProseDesk #ask { text-style: bold; }
+    ProseDesk.-narrow #story { height: 5; }
+    ProseDesk.-narrow #prose { width: 100%; min-height: 4; }
     """
 
     @property
@@ -152,6 +154,10 @@ class WritingDesk(ProseDesk):
     WritingDesk .label { height: auto; padding: 0 1; text-style: bold; }
     WritingDesk #hand { height: auto; max-height: 9; }
     WritingDesk #ties { height: auto; max-height: 7; }
+    WritingDesk.-narrow #desk { layout: vertical; overflow-y: auto; }
+    WritingDesk.-narrow #side { width: 100%; min-width: 0; max-width: 100%; height: auto; }
+    WritingDesk.-narrow #hand { max-height: 6; }
+    WritingDesk.-narrow #ties { max-height: 5; }
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [

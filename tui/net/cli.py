@@ -12,7 +12,14 @@ from pathlib import Path
 from typing import Any
 
 from tui.cli_game import add_bot_delay, finish, new_session, saves_folder
-from tui.cli_values import KNOWN_SEED, port_number, seed_number, shown
+from tui.cli_values import (
+    KNOWN_SEED,
+    port_number,
+    port_problem,
+    seed_number,
+    shown,
+    web_address,
+)
 
 
 def add_net_commands(
@@ -56,6 +63,20 @@ def add_net_commands(
         metavar="PORT",
         type=port_number,
         help="also open an SSH door on this port: `ssh -p PORT party@HOST`, then the code",
+    )
+    host.add_argument(
+        "--web",
+        metavar="PORT",
+        type=port_number,
+        help="also open a browser door on this port: guests scan a seat's QR code with a "
+        "phone, or open http://ADDRESS:PORT/ and type the code",
+    )
+    host.add_argument(
+        "--web-address",
+        metavar="ADDRESS",
+        type=web_address,
+        help="the address the browser door's links and QR codes name (default: this "
+        "machine's address on the local network)",
     )
 
     join = commands.add_parser(
@@ -171,6 +192,8 @@ def host(args: argparse.Namespace) -> int:
             group=args.group,
             opened=opened,
             ssh_port=args.ssh,
+            web_port=args.web,
+            web_address=args.web_address,
         ),
     )
     app.run()
@@ -195,6 +218,11 @@ def _where_problem(args: argparse.Namespace, path: Path) -> str | None:
         return problem
     if hosted_here(path):
         return f"a game is already hosted at {path} (--socket chooses another place)"
+    for port in (args.ssh, args.web):
+        if port is not None and (problem := port_problem(port)):
+            return problem
+    if args.ssh is not None and args.ssh == args.web:
+        return "--ssh and --web need two different ports"
     return None
 
 

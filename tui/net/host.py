@@ -128,6 +128,8 @@ class Host:
         self.closed = False
         self.door: Any = None
         """The SSH door in front of this host, when one was opened (``tui.net.door``)."""
+        self.web_door: Any = None
+        """The browser's door, when one was opened (``tui.net.web_door``)."""
         self.seq = 0
         self.started = False
         """The host has started the game (before, joined seats look but cannot move)."""

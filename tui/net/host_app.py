@@ -5,9 +5,10 @@
   it back with the same codes).
 * The command palette's Seats (Ctrl+P) shows the seats again: who has joined, the
   watch code, a seat's code, freeing a seat (``tui.net.seats_screen``).
-* However the app ends (quit, an unexpected error, a signal), every joined terminal
-  is told before the host goes, and the SSH door waits for its children to end (each
-  restores its friend's terminal and says why the game ended) before it closes.
+* However the app ends (quit, an unexpected error, SIGTERM, SIGHUP or SIGINT), every
+  joined terminal is told before the host goes, and each door waits for its children
+  to end (each restores its friend's terminal, or its page, and says why the game
+  ended) before it closes.
 """
 
 from __future__ import annotations
@@ -47,9 +48,10 @@ class HostApp(ParlourApp):
         """End the app cleanly on SIGTERM and SIGHUP (the command line's app)."""
 
     def on_mount(self) -> None:
-        if self.signals:  # a kill ends the table as a quit does: everyone is told
+        if self.signals:  # a kill (or Ctrl+C sent from elsewhere) ends the table as a quit
+            # does: everyone is told
             loop = asyncio.get_running_loop()
-            for ending in (signal.SIGTERM, signal.SIGHUP):
+            for ending in (signal.SIGTERM, signal.SIGHUP, signal.SIGINT):
                 loop.add_signal_handler(ending, self.exit)
 
     def joined_names(self) -> list[str]:
@@ -107,5 +109,6 @@ class HostApp(ParlourApp):
         if flow is not None and flow.save_path is not None and flow.prompt is not None:
             self.farewell = self.farewell or RESUME.format(flow.save_path)
         host.close()
-        if host.door is not None:
-            await host.door.close_gracefully()
+        doors = [door for door in (host.door, host.web_door) if door is not None]
+        if doors:
+            await asyncio.gather(*(door.close_gracefully() for door in doors))

@@ -60,9 +60,14 @@ def start_hosting(
     opened: Opened | None = None,
     ssh_port: int | None = None,
     ssh_address: str = "",
+    web_port: int | None = None,
+    web_address: str | None = None,
+    web_bind: str = "",
 ) -> Host:
-    """Host ``session`` from ``app``: the flow with ``joined`` seats, the socket (and the
-    SSH door on ``ssh_port``), and the codes on screen until the host starts the game."""
+    """Host ``session`` from ``app``: the flow with ``joined`` seats, the socket (the SSH
+    door on ``ssh_port``, the browser's on ``web_port``, its links naming ``web_address``
+    or the machine's LAN address), and the codes on screen until the host starts the
+    game."""
     app.start_flow(
         session, path, fresh=opened is None, opened=opened, joined=frozenset(joined), begin=False
     )
@@ -86,6 +91,15 @@ def start_hosting(
         flow.seating.closers.append(door.close)
         app.run_worker(door.start(), group="host")
         doors.append(f"Over SSH: ssh -p {ssh_port} party@{socket_module.gethostname()}")
+    if web_port is not None:
+        from tui.net.lan import lan_address
+        from tui.net.web_door import WebDoor
+
+        web = WebDoor(host, web_port, web_address or lan_address(), bind=web_bind)
+        host.web_door = web
+        flow.seating.closers.append(web.close)
+        app.run_worker(web.start(), group="host")
+        doors.append(f"In a browser: {web.url} (or scan a QR code)")
     from tui.net.host_app import HostApp
 
     if isinstance(app, HostApp):

@@ -36,6 +36,7 @@ from tui.net.host import FREED, NAME_NEEDED, TAKEN_OVER
 from tui.net.joined import JoinedFlow
 from tui.net.remote import Connection, RemoteTable
 from tui.net.trust import HostNotTrusted
+from tui.widgets.toosmall import SEAT_MIN_HEIGHT, SEAT_MIN_WIDTH
 
 JOIN_HELP = (
     "The host of the game gave each player a join code. Type yours and press Enter: "
@@ -68,7 +69,9 @@ class JoinScreen(ParlourScreen):
 
     DEFAULT_CSS = """
     JoinScreen { align: center middle; }
-    JoinScreen #join-box { width: 64; height: auto; border: double $primary; padding: 1 2; }
+    JoinScreen #join-box { width: 64; max-width: 100%; height: auto; border: double $primary;
+                           padding: 1 2; }
+    JoinScreen.-narrow #join-box { padding: 1 1; }
     JoinScreen .join-line { width: 100%; text-align: center; margin-top: 1; }
     JoinScreen #code { width: 20; margin-top: 1; }
     JoinScreen #newcomer { width: 30; margin-top: 1; }
@@ -160,6 +163,8 @@ class JoinApp(TableApp):
         self.host_uid = host_uid
         """The account the host must run as (None: this user's; ``--host-user``)."""
         self.watching = watching
+        if not watching:  # a seat's own terminal may be a phone held upright
+            self.smallest = (SEAT_MIN_WIDTH, SEAT_MIN_HEIGHT)
         self.code = tidy(code)
         """The code that joined, then the seat's rejoin code (kept to join again)."""
         self.joined: JoinedFlow | None = None

@@ -9,8 +9,11 @@ screen helps nobody once its person has joined; if somebody else got there first
 the host sees the seat joined while its person is still waiting, and frees it.
 Freeing a seat (its number, on a joined seat, then y) closes its terminal and
 deals it a new code. The watch code is for anyone: it lets them watch the public
-table through the SSH door. Before the start, Enter starts the game; later this
-screen comes from the command palette (Ctrl+P, Seats) and Enter goes back.
+table through the SSH door or the browser door. With the browser door open, a QR code
+beside the seats holds the watch link, or, while a seat's code shows, that seat's
+link with its code in it: a phone that scans it opens the seat. Before the start,
+Enter starts the game; later this screen comes from the command palette (Ctrl+P,
+Seats) and Enter goes back.
 """
 
 from __future__ import annotations
@@ -20,7 +23,7 @@ from typing import ClassVar
 
 from rich.text import Text
 from textual.binding import Binding, BindingType
-from textual.containers import Vertical
+from textual.containers import Horizontal, Vertical
 from textual.widget import Widget
 from textual.widgets import Static
 
@@ -28,6 +31,7 @@ from tui.kit.base import HELP_BINDINGS, ParlourScreen
 from tui.messages import AskFirst
 from tui.net.codes import shown_code
 from tui.net.host import Host
+from tui.net.qr import qr_text, scannable
 
 HIDDEN_CODE = "•••-•••"
 SEATS_HELP = (
@@ -39,8 +43,10 @@ SEATS_HELP = (
     "after a drop (with the rejoin code it was shown). If a seat shows joined while its "
     "person is still waiting, or a friend lost their terminal and their rejoin code, "
     "press the seat's number to free it: its terminal is closed and it gets a new code. "
-    "The watch code lets anyone watch the public table over SSH. Seats played at this "
-    "keyboard have no code: they play behind the curtain here."
+    "The watch code lets anyone watch the public table over SSH or in a browser. With the "
+    "browser door open, the QR code beside the seats opens the watch page; while a seat's "
+    "code shows, it opens that seat instead, so only that person should scan it. Seats "
+    "played at this keyboard have no code: they play behind the curtain here."
 )
 START_LINE = (
     "Enter starts the game; the codes then leave this screen (Ctrl+P, Seats, brings it back)."
@@ -59,6 +65,12 @@ class SeatsScreen(ParlourScreen):
     SeatsScreen .seats-title { text-style: bold; width: 100%; text-align: center; }
     SeatsScreen #seats { margin-top: 1; }
     SeatsScreen .seats-line { margin-top: 1; color: $text-muted; }
+    SeatsScreen #seats-box.-with-qr { width: 78; padding: 0 1; }
+    SeatsScreen #seats-box.-with-qr .seats-line { margin-top: 0; }
+    SeatsScreen #seats-text { width: 1fr; height: auto; }
+    SeatsScreen #seats-with-qr { height: auto; }
+    SeatsScreen #qr-side { width: 31; height: auto; padding-left: 2; }
+    SeatsScreen #qr-caption { width: 100%; text-align: center; text-style: bold; }
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -82,14 +94,38 @@ class SeatsScreen(ParlourScreen):
     def body(self) -> Iterable[Widget]:
         line = BACK_LINE if self.host.started else START_LINE
         watch = f"Watch code: {shown_code(self.host.seating.watch_code)}"
-        yield Vertical(
-            Static(Text(f"Hosting {self.title_text}"), classes="seats-title"),
+        text = [
             Static(Text("\n".join(self.lines())), id="seats"),
             *(Static(Text(door), classes="seats-line") for door in self.doors),
             Static(Text(watch), classes="seats-line"),
             Static(Text(line), classes="seats-line"),
-            id="seats-box",
+        ]
+        title = Static(Text(f"Hosting {self.title_text}"), classes="seats-title")
+        if self.host.web_door is None:
+            yield Vertical(title, *text, id="seats-box")
+            return
+        caption, link = self.scanned()
+        qr = Vertical(
+            Static(qr_text(scannable(link)), id="qr"),
+            Static(Text(caption), id="qr-caption"),
+            id="qr-side",
         )
+        yield Vertical(
+            title,
+            Horizontal(Vertical(*text, id="seats-text"), qr, id="seats-with-qr"),
+            id="seats-box",
+            classes="-with-qr",
+        )
+
+    def scanned(self) -> tuple[str, str]:
+        """What the QR code opens now: the shown seat's link, else the watch link."""
+        door = self.host.web_door
+        seating = self.host.seating
+        seat = self.showing
+        if seat is not None and seat in seating.codes and not seating.claimed(seat):
+            name = self.host.table.seats[seat].name
+            return f"Scan: {name}'s seat", door.link(seating.codes[seat])
+        return "Scan to watch", door.link(seating.watch_code)
 
     def on_mount(self) -> None:
         super().on_mount()
@@ -104,6 +140,12 @@ class SeatsScreen(ParlourScreen):
         if self.is_current:
             for seats in self.query("#seats").results(Static):  # (none yet: made with them)
                 seats.update(Text("\n".join(self.lines())))
+            if self.host.web_door is not None:
+                caption, link = self.scanned()
+                for qr in self.query("#qr").results(Static):
+                    qr.update(qr_text(scannable(link)))
+                for said in self.query("#qr-caption").results(Static):
+                    said.update(Text(caption))
 
     def lines(self) -> list[str]:
         seats = self.host.table.seats

@@ -240,9 +240,13 @@ def _holds(view: PersuasionView, player: Seat) -> Text:
     return Text(", ".join(names[o] + (" (ring)" if o in rings else "") for o in sight.holds))
 
 
-def players_table(view: PersuasionView) -> Table:
+def players_table(view: PersuasionView, narrow: bool = False) -> Table:
     """One row per player: hostex and engagement marks, name, face-down cards with their
-    stamps, face-up cards (one a line), and what they hold (or whether they have mailed)."""
+    stamps, face-up cards (one a line), and what they hold (or whether they have mailed).
+    ``narrow`` (a phone's terminal): each player's row is a few lines of words instead
+    (``narrow_players``)."""
+    if narrow:
+        return narrow_players(view)
     names = names_of(view)
     letters = seat_letters(names)
     lettered = letters != tuple(n[:1].upper() for n in names)  # stamps name seats by number
@@ -264,6 +268,35 @@ def players_table(view: PersuasionView) -> Table:
             _face_up(sight.cards, "\n"),
             _holds(view, player),
         )
+    return table
+
+
+def narrow_players(view: PersuasionView) -> Table:
+    """The players for a narrow terminal: the marks, then for each player "Ann · 4 [C]
+    face down · holds Bo", and the face-up cards on the next line ("up: Court
+    Presentation ^^"), each wrapped under the name."""
+    names = names_of(view)
+    letters = seat_letters(names)
+    lettered = letters != tuple(n[:1].upper() for n in names)
+    partner = engaged_to(view)
+    table = Table(box=None, expand=True, pad_edge=False, show_header=False, padding=(0, 1))
+    table.add_column("", width=2, no_wrap=True)
+    table.add_column("", ratio=1)
+    for player, sight in enumerate(view.players):
+        marker = (HOSTEX if player == view.hostex else " ") + (ENGAGED if player in partner else "")
+        row = Text(f"{letters[player]} {sight.name}" if lettered else sight.name, style="bold")
+        row.append(" · ")
+        row.append_text(_face_down(sight.cards, letters))
+        row.append(" face down")
+        held = _holds(view, player)
+        if held.plain:
+            row.append(" · " if view.phase == Phase.MAIL else " · holds ")
+            row.append_text(held)
+        up = _face_up(sight.cards)
+        if up.plain:
+            row.append("\nup: ", style="dim")
+            row.append_text(up)
+        table.add_row(marker, row)
     return table
 
 

@@ -65,7 +65,7 @@ class PersuasionTable(TableScreen):
 
     def draw(self, view: Any) -> None:
         persuasion: PersuasionView = view
-        self.query_one("#players", Static).update(players_table(persuasion))
+        self.query_one("#players", Static).update(players_table(persuasion, self.narrow()))
         self.query_one("#discards", Static).update(discards_text(persuasion))
         self.query_one("#legend", Static).update(legend_text(persuasion))
         self.call_after_refresh(self.refresh_bindings)  # the board may fit now, or not

@@ -32,8 +32,9 @@ class ConfirmScreen(ParlourScreen[bool]):
 
     DEFAULT_CSS = """
     ConfirmScreen { align: center middle; }
-    ConfirmScreen #confirm-box { width: 64; height: auto; border: double $warning;
-                                 padding: 1 2; }
+    ConfirmScreen #confirm-box { width: 64; max-width: 100%; height: auto;
+                                 border: double $warning; padding: 1 2; }
+    ConfirmScreen.-narrow #confirm-box { padding: 1 1; }
     ConfirmScreen #question { width: 100%; }
     ConfirmScreen #final { width: 100%; margin-top: 1; color: $text-muted; }
     """

@@ -56,9 +56,10 @@ class CurtainScreen(TakeBack, ParlourScreen):
     DEFAULT_CSS = """
     CurtainScreen { align: center middle; background: $background; }
     CurtainScreen #curtain-box {
-        width: 64; height: auto; border: double $primary; padding: 1 2;
+        width: 64; max-width: 100%; height: auto; border: double $primary; padding: 1 2;
         background: $surface;
     }
+    CurtainScreen.-narrow #curtain-box { padding: 1 1; }
     CurtainScreen .curtain-title { text-style: bold; width: 100%; text-align: center; }
     CurtainScreen .curtain-line { width: 100%; text-align: center; margin-top: 1; }
     CurtainScreen #pin { width: 20; margin-top: 1; }

@@ -69,7 +69,7 @@ class TemptressForm(FormScreen):
     DEFAULT_CSS = """
     TemptressForm CardList { height: auto; max-height: 14; }
     TemptressForm .ask { padding: 0 1; text-style: bold; }
-    TemptressForm Input { width: 76; }
+    TemptressForm Input { width: 76; max-width: 100%; }
     TemptressForm .-unasked { display: none; }
     """
 

@@ -86,9 +86,22 @@ class RoundPage:
         return f"Round {self.temptress.round}"
 
 
-def women_table(view: TemptressView) -> Table:
-    """Number, name and how many cards are left in each woman's pile."""
+def women_table(view: TemptressView, narrow: bool = False) -> Table:
+    """Number, name and how many cards are left in each woman's pile. ``narrow`` (a
+    phone's terminal): two women a row, each pile as its number of cards."""
     table = _table()
+    if narrow:
+        for _ in range(2):
+            table.add_column("# Woman", overflow="fold")
+            table.add_column("Pile", justify="right", no_wrap=True)
+        women = [
+            (Text(f"{index + 1} {woman.name}"), str(woman.pile_size))
+            for index, woman in enumerate(view.women)
+        ]
+        for left in range(0, len(women), 2):
+            pair = women[left : left + 2]
+            table.add_row(*(cell for woman in pair for cell in woman))
+        return table
     table.add_column("#", no_wrap=True)
     table.add_column("Woman", no_wrap=True)
     table.add_column("Pile", no_wrap=True)
@@ -111,18 +124,25 @@ def suitor_note(view: TemptressView, seat: Seat) -> Text:
     return note
 
 
-def suitors_table(view: TemptressView, current: Seat | None) -> Table:
+NARROW_HEADINGS = ("Rap", "FP", "Hand")
+"""Rapport, Faux Pas and the cards in hand, as a phone's narrow table heads them
+(``suitors_table``)."""
+
+
+def suitors_table(view: TemptressView, current: Seat | None, narrow: bool = False) -> Table:
     """Every suitor: the marker of the one asked now (a column of its own, one character
     on every row), their number (the key they answer a public moment with), Rapport, Faux
-    Pas, cards in hand, and the face-up cards."""
+    Pas, cards in hand, and the face-up cards. ``narrow`` (a phone's terminal): the
+    headings short and a long name folded, so the face-up cards keep room."""
+    rapport, faux_pas, cards = NARROW_HEADINGS if narrow else ("Rapport", "Faux Pas", "Cards")
     table = _table()
     table.add_column("", width=1, no_wrap=True)
     table.add_column("#", justify="right", no_wrap=True)
-    table.add_column("Suitor", no_wrap=True)
-    table.add_column("Rapport", justify="right", no_wrap=True)
-    table.add_column("Faux Pas", justify="right", no_wrap=True)
-    table.add_column("Cards", justify="right", no_wrap=True)
-    table.add_column("Face up")
+    table.add_column("Suitor", no_wrap=not narrow, overflow="fold" if narrow else "ellipsis")
+    table.add_column(rapport, justify="right", no_wrap=True)
+    table.add_column(faux_pas, justify="right", no_wrap=True)
+    table.add_column(cards, justify="right", no_wrap=True)
+    table.add_column("Face up", overflow="fold" if narrow else "ellipsis")
     for seat, suitor in enumerate(view.suitors):
         table.add_row(
             MARK if seat == current else " ",

@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, ClassVar
 
+from rich.style import Style
 from rich.text import Text
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
@@ -95,6 +96,9 @@ class TemptressTable(TableScreen):
     }
     TemptressTable #contest-text { padding: 0 1; }
     TemptressTable #log { height: 1fr; min-height: 5; }
+    TemptressTable.-narrow #people { layout: vertical; max-height: 40vh; overflow-y: auto; }
+    TemptressTable.-narrow #women, TemptressTable.-narrow #suitors { width: 100%; }
+    TemptressTable.-narrow #log { min-height: 3; }
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -155,8 +159,10 @@ class TemptressTable(TableScreen):
         temptress: TemptressView = view
         prompt = self.table.prompt
         current = prompt.seats[0] if prompt is not None else None
-        self.query_one("#women", Static).update(women_table(temptress))
-        self.query_one("#suitors", Static).update(suitors_table(temptress, current))
+        narrow = self.narrow()
+        self.query_one("#women", Static).update(women_table(temptress, narrow))
+        suitors = suitors_table(temptress, current, narrow)
+        self.query_one("#suitors", Static).update(suitors)
         key = dice_key(temptress)
         fresh = fresh_dice(self._dice, key)
         self._dice = key
@@ -172,7 +178,22 @@ class TemptressTable(TableScreen):
     def _draw_contest(self) -> None:
         self.query_one("#contest-text", Static).update(contest_text(self.view, self.hidden))
         self.show_story()
-        self.query_one("#now", Static).update(Text(self.now(self.view)))
+        now = Text(self.now(self.view))
+        if self.narrow():
+            self._tappable_stakes(now)
+        self.query_one("#now", Static).update(now)
+
+    def _tappable_stakes(self, now: Text) -> None:
+        """On a phone, each stake named in the Now line sets it when tapped (the key bar
+        holds only the first of its keys 1-4)."""
+        for number in range(1, len(STAKES) + 1):
+            option = self._stake(number)
+            if option is None:
+                continue
+            start = now.plain.find(f"{number} {option.label}")
+            if start >= 0:
+                end = start + len(f"{number} {option.label}")
+                now.stylize(Style(meta={"@click": f"screen.stake({number})"}), start, end)
 
     def told(self) -> Sequence[str]:
         # The rules tell fresh dice in the last line of the story, and the prompt names the

@@ -83,11 +83,14 @@ class KeyBar(Footer):
             )
 
     def bindings_changed(self, screen: Screen[Any]) -> None:
-        ready = self._bindings_ready and screen.app.app_focus and self.is_attached
+        # Unlike Textual's Footer, the bar follows the keys while the app is unfocused
+        # too: a browser's page starts unfocused (Textual's web driver), and a screen
+        # made then would keep an empty bar until the page is focused again.
+        ready = self._bindings_ready and self.is_attached
         if ready and screen is self.screen and self._restyle(screen):
             return
         self._bindings_ready = True
-        if not screen.app.app_focus or not self.is_attached or screen is not self.screen:
+        if not self.is_attached or screen is not self.screen:
             return
         if not self._rebuilding:  # one rebuild, after the refresh, shows every change till then
             self._rebuilding = True

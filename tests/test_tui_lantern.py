@@ -149,6 +149,8 @@ async def test_a_short_tale_with_a_denial_a_loose_end_an_interruption_and_a_win(
         assert isinstance(app.screen, LanternTable)
         await pilot.press("w")
         closing = await _open(pilot, ClosingDesk)
+        # The closing passage is written in a box as wide as the screen, not wider.
+        assert closing.query_one(TextArea).region.right <= app.size.width
         closing.query_one(TextArea).insert("And the lantern was trimmed at last.")
         await pilot.press("ctrl+s")
         await pilot.pause()

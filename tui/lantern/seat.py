@@ -98,7 +98,7 @@ class ProseDesk(TypingSeatScreen):
 
     DEFAULT_CSS = """
     ProseDesk #story { height: 25%; padding: 0 1; border-bottom: solid $panel; }
-    ProseDesk #prose { height: 1fr; width: 3fr; }
+    ProseDesk #prose { height: 1fr; width: 1fr; }
     ProseDesk #count, ProseDesk #suggest, ProseDesk #ask { height: auto; padding: 0 1; }
     ProseDesk #ask { text-style: bold; }
     ProseDesk.-narrow #story { height: 5; }
@@ -150,6 +150,7 @@ class WritingDesk(ProseDesk):
 
     DEFAULT_CSS = """
     WritingDesk #desk { height: 1fr; }
+    WritingDesk #prose { width: 3fr; }
     WritingDesk #side { width: 2fr; min-width: 34; max-width: 48; height: 1fr; }
     WritingDesk .label { height: auto; padding: 0 1; text-style: bold; }
     WritingDesk #hand { height: auto; max-height: 9; }

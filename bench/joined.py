@@ -38,6 +38,7 @@ from pty_app import PARLOUR, PtyApp  # noqa: E402
 
 from tui.net import wire  # noqa: E402
 from tui.net.codes import CODE_VARIABLE  # noqa: E402
+from tui.net.web_door import free_port  # noqa: E402
 from tui.persistence.saves import load  # noqa: E402
 
 SSH = "/usr/bin/ssh"
@@ -67,12 +68,6 @@ class Joined:
     @property
     def kib_per_seat(self) -> float:
         return (self.host_kib_joined - self.host_kib_alone) / max(1, self.seats)
-
-
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
 
 
 def _seat_words(host: PtyApp, name: str) -> list[str]:
@@ -156,7 +151,7 @@ def measure(presses: int = 25, folder: Path | None = None) -> Joined:
         hotseat.wait_text(scene.marker)
         hosted = where / "hosted.json"
         hosted.write_bytes(scene.path.read_bytes())
-        sock, port, web = where / "table.sock", _free_port(), _free_port()
+        sock, port, web = where / "table.sock", free_port("127.0.0.1"), free_port("127.0.0.1")
         host = stack.enter_context(PtyApp([
             PARLOUR, "host", "--resume", str(hosted), "--saves", str(where / "s"),
             "--socket", str(sock), "--ssh", str(port), "--bot-delay", "0",

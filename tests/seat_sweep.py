@@ -50,6 +50,8 @@ from tui.widgets.toosmall import TooSmall
 
 PHONE = (40, 30)
 """A phone held upright, in a browser's terminal."""
+MAX_MOVES = 2000
+"""Moves at most before a sweep calls the game endless."""
 BASE_STACK = 2
 """A JoinApp's default screen and the one its flow switches; help and questions go above."""
 SKIP_KEYS = frozenset({"ctrl+q", "ctrl+p"})
@@ -222,11 +224,8 @@ async def play_joined(
     folder: Path,
     visit: Visit,
     *,
-    size: tuple[int, int] = PHONE,
-    explore: bool = True,
-    enough: Callable[[Session], bool] | None = None,
-    hurry: Callable[[Session], bool] | None = None,
-    max_moves: int = 2000,
+    enough: Callable[[Session], bool],
+    hurry: Callable[[Session], bool],
 ) -> set[tuple[int, type]]:
     """Play ``session`` from its seats' own terminals (see the module docstring); the
     (seat, screen class) pairs shown. Once ``enough`` says so of the game, the bots play
@@ -238,15 +237,7 @@ async def play_joined(
     seen: set[tuple[int, int, int]] = set()
     try:
         async with contextlib.AsyncExitStack() as stack:
-            terminals = []
-            for seat, code in sorted(host.codes.items()):
-                app = JoinApp(host.path, code=code)
-                pilot = await stack.enter_async_context(app.run_test(size=size))
-                terminals.append(Terminal(seat, app, pilot))
-            for terminal in terminals:
-                with active(terminal.app):
-                    await until(lambda t=terminal: t.app.joined is not None, terminal.pilot)
-                _count_messages(terminal)
+            terminals = await _joined_terminals(stack, host)
 
             async def look(terminal: Terminal, key: str = "") -> None:
                 app = terminal.app
@@ -257,26 +248,25 @@ async def play_joined(
                     seen.add(now)
                     await visit(Seen(terminal, host.table.session, key))
 
-            for _ in range(max_moves):
+            for _ in range(MAX_MOVES):
                 for terminal in terminals:
                     with active(terminal.app):
                         await look(terminal)
-                        if explore:
-                            await _explore(terminal, tried, look)
+                        await _explore(terminal, tried, look)
                         await _tidy(terminal)
                         await look(terminal)
                 live = host.table.session
                 if live.prompt is None:
                     break
-                if enough is not None and enough(live):
+                if enough(live):
                     _finish(host)
                     break
-                if hurry is not None and hurry(live):
+                if hurry(live):
                     _finish(host, hurry)
                     continue
                 await _move(host, terminals, live)
             else:
-                raise AssertionError(f"no end after {max_moves} moves")
+                raise AssertionError(f"no end after {MAX_MOVES} moves")
             for terminal in terminals:
                 with active(terminal.app):
                     await until(
@@ -287,6 +277,20 @@ async def play_joined(
     finally:
         host.close()
     return shown
+
+
+async def _joined_terminals(stack: contextlib.AsyncExitStack, host: Any) -> list[Terminal]:
+    """Every seat's own terminal, at the size of a phone held upright, joined."""
+    terminals = []
+    for seat, code in sorted(host.codes.items()):
+        app = JoinApp(host.path, code=code)
+        pilot = await stack.enter_async_context(app.run_test(size=PHONE))
+        terminals.append(Terminal(seat, app, pilot))
+    for terminal in terminals:
+        with active(terminal.app):
+            await until(lambda t=terminal: t.app.joined is not None, terminal.pilot)
+        _count_messages(terminal)
+    return terminals
 
 
 async def _move(host: Any, terminals: list[Terminal], live: Session) -> None:

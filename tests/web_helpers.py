@@ -31,11 +31,9 @@ def base(host: Host) -> str:
     return f"http://127.0.0.1:{host.web_door.port}"
 
 
-async def knock(client: aiohttp.ClientSession, host: Host, code: str,
-                origin: str | None = None) -> dict[str, str]:  # fmt: skip
+async def knock(client: aiohttp.ClientSession, host: Host, code: str) -> dict[str, str]:
     """What the door answers the join form for ``code``."""
-    headers = {"Origin": origin} if origin else {}
-    async with client.post(f"{base(host)}/knock", json={"code": code}, headers=headers) as got:
+    async with client.post(f"{base(host)}/knock", json={"code": code}) as got:
         answer: dict[str, str] = await got.json()
         return answer
 
@@ -43,8 +41,10 @@ async def knock(client: aiohttp.ClientSession, host: Host, code: str,
 class Page:
     """A seat's page: its socket, and what it was sent through a VT100 emulator."""
 
-    def __init__(self, socket: aiohttp.ClientWebSocketResponse, columns: int, rows: int):
+    def __init__(self, socket: aiohttp.ClientWebSocketResponse, columns: int, rows: int,
+                 ticket: str = "") -> None:  # fmt: skip
         self.socket = socket
+        self.ticket = ticket
         self.received = b""
         self.screen = pyte.Screen(columns, rows)
         self.stream = pyte.ByteStream(self.screen)
@@ -82,13 +82,21 @@ class Page:
         await self.socket.send_str(json.dumps(list(message)))
 
 
-async def open_page(client: aiohttp.ClientSession, host: Host, ticket: str,
-                    size: tuple[int, int] = (40, 30)) -> Page:  # fmt: skip
-    """The seat's page for ``ticket``, open."""
-    columns, rows = size
+async def open_page(client: aiohttp.ClientSession, host: Host, ticket: str) -> Page:
+    """The seat's page for ``ticket``, open, 40x30 (a phone held upright)."""
+    columns, rows = 40, 30
     url = f"{base(host)}/ws/{ticket}?width={columns}&height={rows}"
     socket = await client.ws_connect(url)
-    return Page(socket, columns, rows)
+    return Page(socket, columns, rows, ticket)
+
+
+async def seat_page(client: aiohttp.ClientSession, host: Host, seat: int = ANN) -> Page:
+    """The page of ``seat``, its code knocked and its ticket used, once it shows the
+    seat's name."""
+    ticket = (await knock(client, host, host.codes[seat]))["ticket"]
+    page = await open_page(client, host, ticket)
+    await page.shows(host.table.session.seats[seat].name)
+    return page
 
 
 async def all_pages_gone(host: Host, pilot: Any) -> None:

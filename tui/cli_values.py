@@ -111,24 +111,32 @@ def web_address(text: str) -> str:
     except ValueError:
         pass
     if not re.fullmatch(r"[A-Za-z0-9](?:[A-Za-z0-9.-]{0,251}[A-Za-z0-9])?", text):
-        raise argparse.ArgumentTypeError(
-            f"{shown(repr(text))} is not an IP address or a host name"
-        )
+        raise argparse.ArgumentTypeError(f"{shown(repr(text))} is not an IP address or a host name")
     return text
 
 
 def port_problem(port: int) -> str | None:
-    """Why the table cannot listen on TCP ``port`` (None: it can)."""
+    """Why the table cannot listen on TCP ``port`` on every interface, IPv4 and IPv6
+    (None: it can)."""
     import socket
 
-    probe = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
-    probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-    try:
-        probe.bind(("", port))
-    except OSError as exc:
-        return f"port {port} cannot be opened ({exc.strerror or exc}): choose another"
-    finally:
-        probe.close()
+    families = [(socket.AF_INET, "")]
+    if socket.has_ipv6:
+        families.append((socket.AF_INET6, "::"))
+    for family, everywhere in families:
+        try:
+            probe = socket.socket(family, socket.SOCK_STREAM)
+        except OSError:
+            continue  # (this machine has no such network: nothing listens there)
+        try:
+            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            if family == socket.AF_INET6:
+                probe.setsockopt(socket.IPPROTO_IPV6, socket.IPV6_V6ONLY, 1)
+            probe.bind((everywhere, port))
+        except OSError as exc:
+            return f"port {port} cannot be opened ({exc.strerror or exc}): choose another"
+        finally:
+            probe.close()
     return None
 
 

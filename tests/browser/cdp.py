@@ -21,7 +21,7 @@ import signal
 import subprocess
 import tempfile
 import time
-from collections.abc import AsyncIterator, Callable, Sequence
+from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -239,7 +239,6 @@ class Browser:
     async def launch(
         cls,
         executable: str | None = None,
-        extra_args: Sequence[str] = (),
         timeout: float = LAUNCH_TIMEOUT,
     ) -> AsyncIterator[Browser]:
         """Start the browser with a new empty profile; kill it and remove the profile on
@@ -260,7 +259,6 @@ class Browser:
                         executable,
                         *BROWSER_FLAGS,
                         f"--user-data-dir={profile}",
-                        *extra_args,
                         "about:blank",
                     ],
                     stdin=subprocess.DEVNULL,
@@ -293,18 +291,15 @@ class Browser:
         scale: float = 1.0,
         mobile: bool = False,
         touch: bool | None = None,
-        isolated: bool = True,
     ) -> Page:
-        """Open a blank page with its own session and these device metrics.
+        """Open a blank page with its own session, browser context (cookies, storage)
+        and these device metrics.
 
-        ``touch`` defaults to ``mobile``; with touch, ``Page.tap`` sends touch events.
-        ``isolated`` gives the page its own browser context (cookies, storage)."""
+        ``touch`` defaults to ``mobile``; with touch, ``Page.tap`` sends touch events."""
         touch = mobile if touch is None else touch
-        context_id: str | None = None
+        context_id = (await self.send("Target.createBrowserContext"))["browserContextId"]
         params: dict[str, Any] = {"url": "about:blank", "width": width, "height": height}
-        if isolated:
-            context_id = (await self.send("Target.createBrowserContext"))["browserContextId"]
-            params["browserContextId"] = context_id
+        params["browserContextId"] = context_id
         target_id = (await self.send("Target.createTarget", params))["targetId"]
         attached = await self.send(
             "Target.attachToTarget", {"targetId": target_id, "flatten": True}
@@ -799,20 +794,15 @@ class TerminalScreen:
         """Feed raw terminal bytes."""
         self.stream.feed(data)
 
-    def update(self, page: Page, url: str | None = None) -> list[str]:
-        """Feed the page's binary frames not fed yet (only those of ``url`` if given) and
-        return the display lines."""
+    def update(self, page: Page) -> list[str]:
+        """Feed the page's binary frames not fed yet and return the display lines."""
         start = self._fed.get(id(page), 0)
         frames = page.frames_received[start:]
         self._fed[id(page)] = start + len(frames)
         for frame in frames:
-            if frame.binary and (url is None or frame.url == url):
+            if frame.binary:
                 self.feed(frame.data)
         return self.display
-
-    def resize(self, columns: int, rows: int) -> None:
-        """Change the screen size (as a terminal resize would)."""
-        self.screen.resize(rows, columns)
 
     @property
     def display(self) -> list[str]:

@@ -24,6 +24,8 @@ def browser_executable() -> str:
 
 @pytest.fixture
 async def browser(browser_executable: str) -> AsyncIterator[Browser]:
-    """A fresh headless Chromium, killed after the test."""
+    """A fresh headless Chromium, killed after the test (which fails if a listener of
+    the browser's events broke meanwhile)."""
     async with Browser.launch(browser_executable) as launched:
         yield launched
+        assert launched.connection.listener_errors == []

@@ -29,11 +29,13 @@ from rules.persuasion.state import Introduce
 from rules.persuasion.state import Phase as PersuasionPhase
 from rules.session import Session
 from tests.browser.cdp import Browser, Page, TerminalScreen, cell_point, latest_size
-from tests.net_helpers import hosting, island, until, with_bots
+from tests.net_helpers import island, with_bots
 from tests.screen_sweep import Table, scan
+from tests.web_helpers import web_door
 from tui.net.codes import shown_code
 from tui.net.host import HOST_LEFT, Host
 from tui.net.host_app import HostApp
+from tui.net.qr import scannable
 
 ANN, BO, CLEO = 0, 1, 2
 ISLAND_SEED = 2
@@ -149,20 +151,20 @@ async def hosted(
     """A host of ``session`` with the browser door on a loopback port (only), its game
     begun. The app ends as a host's does: every page's child ends, told why."""
     async with host_app(tmp_path).run_test(size=(100, 30)) as pilot:
-        loopback = {"web_port": 0, "web_address": "127.0.0.1", "web_bind": "127.0.0.1"}
-        host = await hosting(pilot, session, tmp_path, joined, **loopback)
-        await until(lambda: host.web_door._runner is not None, pilot)
+        host = await web_door(pilot, tmp_path, tuple(joined), session=session)
         host.begin()
         yield pilot, host
 
 
 async def open_seat(browser: Browser, host: Host, seat: Seat, device: Device) -> SeatPage:
     """A page opening ``seat``'s link (the code filled in and knocked by itself), once
-    its seat's screen shows."""
+    its seat's screen shows. A phone opens it as scanned from the table's QR code, which
+    spells it in capitals."""
     page = await browser.new_page(
         device.width, device.height, scale=device.scale, mobile=device.mobile
     )
-    await page.goto(host.web_door.link(host.codes[seat]))
+    link = host.web_door.link(host.codes[seat])
+    await page.goto(scannable(link) if device.mobile else link)
     seat_page = SeatPage(page, seat)
     name = host.table.seats[seat].name
     await page.wait_until(lambda: latest_size(page), what="the page's size")

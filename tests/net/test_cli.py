@@ -206,3 +206,20 @@ def test_a_web_address_that_is_no_address_is_refused(capsys):
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "is not an IP address or a host name" in err
     assert "\x1b" not in err
+
+
+def test_a_web_port_taken_on_ipv6_only_is_refused_too():
+    from tui.cli_values import port_problem
+
+    if not socket.has_ipv6:
+        pytest.skip("no IPv6 on this machine")
+    with socket.socket(socket.AF_INET6) as taken:
+        taken.setsockopt(socket.IPPROTO_IPV6, socket.IPV6_V6ONLY, 1)
+        try:
+            taken.bind(("::", 0))
+        except OSError:
+            pytest.skip("no IPv6 address to listen on here")
+        taken.listen()
+        port = taken.getsockname()[1]
+        problem = port_problem(port)
+    assert problem is not None and problem.startswith(f"port {port} cannot be opened (")

@@ -81,21 +81,24 @@ class FittingKeyBar(KeyBar):
             for binding, _, _ in shown_keys(self.screen)
         ]
 
+    def _room(self) -> int:
+        """The bar's columns: the terminal's, or on a narrow screen that scrolls the
+        bar's own (narrower still)."""
+        room = self.app.size.width
+        return room if room >= MIN_WIDTH else min(room, self.size.width or room)
+
     def fits(self) -> bool:
         """Whether the screen's keys leave room for the palette's key."""
-        widths, room = self._widths(), self.app.size.width
-        if room < MIN_WIDTH:  # (a narrow screen that scrolls: the bar is narrower still)
-            room = min(room, self.size.width or room)
+        widths, room = self._widths(), self._room()
         return sum(widths) + max(0, len(widths) - 1) + PALETTE_CELLS <= room
 
     def columns(self) -> int:
         """How many columns the keys take: all of them in one row unless the terminal is
         narrow and they overrun it (``columns_for``), or the bar (a screen that scrolls
         takes its scroll bar's columns from the bar too)."""
-        widths, room = self._widths(), self.app.size.width
-        if room >= MIN_WIDTH:
+        if self.app.size.width >= MIN_WIDTH:
             return 0
-        room = min(room, self.size.width or room)
+        widths, room = self._widths(), self._room()
         if not widths or sum(widths) + len(widths) - 1 <= room:
             return 0  # (one row, as Textual's Footer lays it out)
         return columns_for(widths, room)

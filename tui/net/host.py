@@ -228,8 +228,10 @@ class Host:
         if entry.refusal == WRONG_CODE:
             count = await self.pacing.slow_down(source)
             self.log(f"a wrong join code was tried ({count} in a row from {source})")
-        elif entry.refusal == CLAIMED:
-            self.log("the join code of a seat already joined was tried (the seat stays)")
+        elif entry.refusal == CLAIMED:  # (a code read off the table: paced as a wrong one)
+            count = await self.pacing.slow_down(source)
+            self.log(f"the join code of a seat already joined was tried ({count} in a row "
+                     f"from {source}; the seat stays)")  # fmt: skip
         else:
             self.pacing.right(source)
         return entry

@@ -95,7 +95,12 @@ def start_hosting(
         from tui.net.lan import lan_address
         from tui.net.web_door import WebDoor
 
-        web = WebDoor(host, web_port, web_address or lan_address(), bind=web_bind)
+        def door_failed(why: str) -> None:
+            app.farewell = f"parlour: {why}: choose another with --web"
+            app.exit(return_code=1)
+
+        address = web_address or lan_address()
+        web = WebDoor(host, web_port, address, bind=web_bind, failed=door_failed)
         host.web_door = web
         flow.seating.closers.append(web.close)
         app.run_worker(web.start(), group="host")

@@ -13,6 +13,9 @@ folder, an environment built from nothing, the code in it and never on a command
 line, a remote app that writes nothing on the host). One child per page; at most
 ``PAGES`` pages at once.
 
+Bare connections pass a gate first (``tui.net.web_gate``): a bounded number, a few
+waiting from one address, each closed unless it asks within a few seconds; the web
+server bounds the rest (a request's size, idle time) and prints nothing a guest sent.
 Every byte a page sends is hostile until checked (``guest_message``): a message is
 JSON of a known shape (keys typed, the page's size, a ping) within
 ``LONGEST_MESSAGE``; anything else is dropped. A page's socket must come from a
@@ -29,31 +32,40 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import logging
 import secrets
 import socket
 import time
 from collections.abc import Callable
 from typing import Any
-from urllib.parse import urlsplit
 
 from aiohttp import WSMsgType, web
 
 from tui.net.codes import tidy
-from tui.net.host import Host
+from tui.net.host import HOST_LEFT, Host
 from tui.net.lan import url_host
+from tui.net.web_gate import Gate, guest_address
 from tui.net.web_pages import FILES, HEADERS, JOIN_PAGE, SEAT_PAGE, Served, content
 from tui.net.web_seat import PageChild
 
 TICKETS = 64
 """Right codes at most waiting for their page to open."""
+TICKETS_EACH = 4
+"""Of those, at most this many knocked from one address."""
 TICKET_LIFE = 60.0
 """Seconds a ticket opens its page for."""
 PAGES = 40
 """Pages (each a child process) open at once, at most."""
+PAGES_EACH = 4
+"""Of those, at most this many from one address (a guest needs one)."""
+WATCH_PAGES = 10
+"""Of those, at most this many watching (the watch code is on the table for all)."""
 KNOCKING = 32
 """Knocks at most waiting for their answer at once (a wrong code waits its turn)."""
 LONGEST_KNOCK = 1024
 """Bytes at most in a knock's body."""
+BODY_WAIT = 5.0
+"""Seconds a knock's body has to arrive (its length said first)."""
 LONGEST_MESSAGE = 16 * 1024
 """Bytes at most in one message from a page (a burst of keys is far less)."""
 LARGEST_TERMINAL = 500
@@ -64,6 +76,8 @@ PATIENCE = 10.0
 """Seconds ``close_gracefully`` gives the children to end by themselves."""
 SHUTDOWN = 2.0
 """Seconds the web server gives its open answers when it stops."""
+IDLE = 30.0
+"""Seconds a connection that has asked may stay idle before the next request."""
 
 BUSY = "The door is busy: try again in a moment."
 FULL = "The table has as many pages open as it takes: try again when someone leaves."
@@ -71,6 +85,12 @@ NO_TICKET = "That page has been used or is too old: type your code again."
 TICKET_TAKEN = "Too many seats are opening at once: try again in a moment."
 
 Clock = Callable[[], float]
+
+QUIET = logging.getLogger("aiohttp")
+"""The web server's loggers: nothing a guest sends is ever printed (the host's screen
+is the terminal the web server would print on)."""
+QUIET.addHandler(logging.NullHandler())
+QUIET.propagate = False
 
 
 def guest_message(text: str) -> tuple[str, Any] | None:
@@ -116,10 +136,12 @@ def _size(query: Any) -> tuple[int, int]:
 class Ticket:
     """A right code, waiting for its page to open."""
 
-    def __init__(self, code: str, watching: bool, expires: float) -> None:
+    def __init__(self, code: str, watching: bool, expires: float, address: str) -> None:
         self.code = code
         self.watching = watching
         self.expires = expires
+        self.address = address
+        """Where it was knocked from (``guest_address``)."""
 
 
 class WebDoor:
@@ -134,19 +156,29 @@ class WebDoor:
         *,
         bind: str = "",
         clock: Clock = time.monotonic,
+        failed: Callable[[str], None] = lambda why: None,
     ) -> None:
         self.host = host
-        self.port = port or _free_port(bind)
+        self.port = port or free_port(bind)
         """The port (0 given, as tests do: one free now, so links name it from the start)."""
         self.address = address
         """The address links and QR codes name (the machine's LAN address)."""
         self.bind = bind
         """Where to listen ("": every interface)."""
         self.clock = clock
+        self.failed = failed
+        """Told why, if the door cannot listen after all (the table then ends)."""
         self.tickets: dict[str, Ticket] = {}
         self.pages: set[PageChild] = set()
+        self.opening: list[Ticket] = []
+        """Tickets whose page is opening (its place kept while its socket is made)."""
         self.knocking = 0
+        self.body_wait = BODY_WAIT
+        self.gate = Gate()
+        """What bare connections may hold (``tui.net.web_gate``)."""
         self._runner: web.AppRunner | None = None
+        self._listening: asyncio.AbstractServer | None = None
+        self._stopping: asyncio.Task[None] | None = None
 
     # --- links -----------------------------------------------------------------------
 
@@ -161,9 +193,10 @@ class WebDoor:
     # --- serving ---------------------------------------------------------------------
 
     def application(self) -> web.Application:
-        app = web.Application(client_max_size=LONGEST_KNOCK)
+        app = web.Application(client_max_size=LONGEST_KNOCK, middlewares=[self._asked])
         app.router.add_get("/", self._join_page)
         app.router.add_get("/j/{code}", self._join_page)
+        app.router.add_get("/J/{code}", self._join_page)  # (QR codes spell it in capitals)
         app.router.add_post("/knock", self._knock)
         app.router.add_get("/seat/{ticket}", self._seat_page)
         app.router.add_get("/ws/{ticket}", self._socket)
@@ -172,13 +205,34 @@ class WebDoor:
         return app
 
     async def start(self) -> None:
+        """Listen; if the port cannot be opened after all, say so with ``failed``."""
         runner = web.AppRunner(
-            self.application(), handle_signals=False, access_log=None, shutdown_timeout=SHUTDOWN
+            self.application(),
+            handle_signals=False,
+            access_log=None,
+            shutdown_timeout=SHUTDOWN,
+            keepalive_timeout=IDLE,
+            lingering_time=0,  # (the rest of a body the door refused is not waited for)
+            logger=QUIET,
         )
         await runner.setup()
-        site = web.TCPSite(runner, self.bind or None, self.port, reuse_address=True)
-        await site.start()
+        assert runner.server is not None
+        try:
+            self._listening = await asyncio.get_running_loop().create_server(
+                self.gate.factory(runner.server), self.bind or None, self.port, reuse_address=True
+            )
+        except OSError as exc:
+            await runner.cleanup()
+            self.failed(f"the browser door cannot open port {self.port} ({exc.strerror or exc})")
+            return
         self._runner = runner
+
+    @web.middleware
+    async def _asked(self, request: web.Request, handler: Any) -> web.StreamResponse:
+        """Every request tells the gate its connection has asked (it may stay longer)."""
+        self.gate.asked(request.transport)
+        response: web.StreamResponse = await handler(request)
+        return response
 
     def close(self) -> None:
         """Stop letting guests in and end every page's child now."""
@@ -188,7 +242,10 @@ class WebDoor:
 
     async def close_gracefully(self, patience: float = PATIENCE) -> None:
         """Let every child end by itself (the host's goodbye ends each one, and its page
-        shows why), ending those still running after ``patience`` seconds; then stop."""
+        shows why), ending those still running after ``patience`` seconds; then stop.
+        No new guest comes in meanwhile."""
+        if self._listening is not None:
+            self._listening.close()
         pages = list(self.pages)
         if pages:
             waits = [asyncio.ensure_future(page.ended.wait()) for page in pages]
@@ -199,18 +256,25 @@ class WebDoor:
                 page.end_child()
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._all_ended(), PATIENCE)
-        runner, self._runner = self._runner, None
-        if runner is not None:
-            await runner.cleanup()
+        if self._stopping is not None:
+            await self._stopping
+        await self._stop()
 
     async def _all_ended(self) -> None:
         for page in list(self.pages):
             await page.ended.wait()
 
     def _stop_listening(self) -> None:
+        if self._runner is not None:
+            self._stopping = asyncio.get_running_loop().create_task(self._stop())
+
+    async def _stop(self) -> None:
+        listening, self._listening = self._listening, None
+        if listening is not None:
+            listening.close()
         runner, self._runner = self._runner, None
         if runner is not None:
-            asyncio.get_running_loop().create_task(runner.cleanup())
+            await runner.cleanup()
 
     # --- the pages -------------------------------------------------------------------
 
@@ -231,32 +295,51 @@ class WebDoor:
 
     async def _knock(self, request: web.Request) -> web.Response:
         """A code typed on the form: a ticket for a right one, the refusal for a wrong one."""
-        if not _same_origin(request):
-            raise web.HTTPForbidden()
+        if not self._same_origin(request):
+            raise _closing(web.HTTPForbidden())
+        if self.host.closed:
+            return web.json_response({"refusal": HOST_LEFT})
+        length = request.content_length
+        if length is None or length > LONGEST_KNOCK:
+            raise _closing(web.HTTPRequestEntityTooLarge(LONGEST_KNOCK, length or 0))
         try:
-            body = await request.json()
-        except (ValueError, UnicodeDecodeError, RecursionError):
-            body = None
-        except web.HTTPRequestEntityTooLarge:
+            body = json.loads(await asyncio.wait_for(request.read(), self.body_wait))
+        except TimeoutError:
+            raise _closing(web.HTTPRequestTimeout()) from None
+        except (ValueError, UnicodeDecodeError, RecursionError, web.HTTPRequestEntityTooLarge):
             body = None
         code = body.get("code") if isinstance(body, dict) else None
         if not isinstance(code, str) or len(code) > LONGEST_KNOCK:
             return web.json_response({"refusal": "Type the code the host gave you."})
         if self.knocking >= KNOCKING:
             return web.json_response({"refusal": BUSY})
+        address = guest_address(request.remote)
         self.knocking += 1
         try:
-            entry = await self.host.knock(code, f"web {request.remote or 'unknown'}")
+            entry = await self.host.knock(code, f"web {address}")
         finally:
             self.knocking -= 1
         if entry.refusal:
             return web.json_response({"refusal": entry.refusal})
         self._forget_old_tickets()
-        if len(self.tickets) >= TICKETS:
+        held = sum(1 for ticket in self.tickets.values() if ticket.address == address)
+        if len(self.tickets) >= TICKETS or held >= TICKETS_EACH:
             return web.json_response({"refusal": TICKET_TAKEN})
         ticket = secrets.token_urlsafe(18)
-        self.tickets[ticket] = Ticket(tidy(code), entry.watch, self.clock() + TICKET_LIFE)
+        expires = self.clock() + TICKET_LIFE
+        self.tickets[ticket] = Ticket(tidy(code), entry.watch, expires, address)
         return web.json_response({"ticket": ticket})
+
+    def _same_origin(self, request: web.Request) -> bool:
+        """Whether a request that a browser marks with its page's origin came from a page
+        of this door: one that names the door's own address, or this machine's loopback
+        (a page elsewhere, even one whose name was pointed at this machine, cannot knock
+        or open a seat's socket)."""
+        origin = request.headers.get("Origin")
+        if origin is None:
+            return True  # (not a browser's cross-site request)
+        ours = {url_host(self.address), "127.0.0.1", "localhost", "[::1]"}
+        return origin in {f"http://{name}:{self.port}" for name in ours}
 
     def _forget_old_tickets(self) -> None:
         now = self.clock()
@@ -266,24 +349,39 @@ class WebDoor:
 
     async def _socket(self, request: web.Request) -> web.StreamResponse:
         """A seat's page connects: its child runs while the page is open."""
-        if not _same_origin(request):
-            raise web.HTTPForbidden()
-        ticket = self.tickets.pop(request.match_info["ticket"], None)
-        if ticket is None or ticket.expires < self.clock():
-            raise web.HTTPForbidden(text=NO_TICKET)
-        if len(self.pages) >= PAGES:
-            raise web.HTTPServiceUnavailable(text=FULL)
+        if not self._same_origin(request):
+            raise _closing(web.HTTPForbidden())
+        ticket = self.tickets.get(request.match_info["ticket"])
+        if ticket is None or ticket.expires < self.clock() or self.host.closed:
+            raise _closing(web.HTTPForbidden(text=NO_TICKET))
+        if not self._room_for(ticket):
+            raise _closing(web.HTTPServiceUnavailable(text=FULL))
+        del self.tickets[request.match_info["ticket"]]
+        self.opening.append(ticket)  # (its place is kept from here, with nothing awaited)
         socket = web.WebSocketResponse(
             heartbeat=HEARTBEAT, max_msg_size=LONGEST_MESSAGE, compress=False
         )
-        await socket.prepare(request)
-        page = PageChild(socket, self.host.path, ticket.code, ticket.watching)
-        self.pages.add(page)
+        page = PageChild(socket, self.host.path, ticket.code, ticket.watching, ticket.address)
         try:
+            await socket.prepare(request)
+            self.pages.add(page)
+            self.opening.remove(ticket)
             await page.run(_size(request.query), self._read(socket, page))
         finally:
+            if ticket in self.opening:
+                self.opening.remove(ticket)
             self.pages.discard(page)
         return socket
+
+    def _room_for(self, ticket: Ticket) -> bool:
+        """Whether the door may open one more page for ``ticket``."""
+        held = [(page.address, page.watching) for page in self.pages]
+        held += [(opening.address, opening.watching) for opening in self.opening]
+        return (
+            len(held) < PAGES
+            and sum(address == ticket.address for address, _ in held) < PAGES_EACH
+            and not (ticket.watching and sum(watching for _, watching in held) >= WATCH_PAGES)
+        )
 
     async def _read(self, socket: web.WebSocketResponse, page: PageChild) -> None:
         """What the page sends, checked, passed to its child until the page goes."""
@@ -300,19 +398,17 @@ class WebDoor:
                 await page.pass_on(kind, value)
 
 
-def _free_port(bind: str) -> int:
+def free_port(bind: str) -> int:
+    """A TCP port free now on ``bind`` (every interface: "")."""
     with socket.socket() as probe:
         probe.bind((bind or "127.0.0.1", 0))
         return int(probe.getsockname()[1])
 
 
-def _same_origin(request: web.Request) -> bool:
-    """Whether a request that a browser marks with its page's origin came from a page
-    of this door (a page elsewhere cannot knock or open a seat's socket)."""
-    origin = request.headers.get("Origin")
-    if origin is None:
-        return True  # (not a browser's cross-site request)
-    return urlsplit(origin).netloc == request.host
+def _closing(refusal: web.HTTPException) -> web.HTTPException:
+    """``refusal``, after which the connection closes (no body left to wait for)."""
+    refusal.force_close()
+    return refusal
 
 
 def _file(served: Served) -> web.Response:
@@ -321,4 +417,3 @@ def _file(served: Served) -> web.Response:
 
 async def _secure(request: web.Request, response: web.StreamResponse) -> None:
     response.headers.update(HEADERS)
-

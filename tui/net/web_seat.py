@@ -68,8 +68,10 @@ class PageChild:
     """A page's socket and the child that draws on it."""
 
     def __init__(self, socket: web.WebSocketResponse, host_socket: Path, code: str,
-                 watching: bool) -> None:  # fmt: skip
+                 watching: bool, address: str = "") -> None:  # fmt: skip
         self.socket = socket
+        self.address = address
+        """The guest's address (``guest_address``), which the door counts pages by."""
         self.host_socket = host_socket
         self.code = code
         self.watching = watching
@@ -112,6 +114,8 @@ class PageChild:
                 await errors
             await self._tell(last_sentence(self.errors) or ENDED)
         finally:
+            if self.child is not None and self.child.returncode is None:
+                self.end_child(signal.SIGKILL)  # (cancelled: the web server is stopping)
             reader.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await reader
@@ -180,4 +184,3 @@ class PageChild:
         if child is not None and child.returncode is None:
             with contextlib.suppress(ProcessLookupError, PermissionError):
                 os.killpg(child.pid, ending)
-

@@ -1,5 +1,6 @@
-// The join form: a code (typed, or from the link a QR code holds: /j/CODE) is
-// knocked at the door; a right one opens the seat's page, a wrong one is said.
+// The join form: a code (typed, or from the link a QR code holds: /j/CODE, spelt
+// /J/CODE by the QR code) is knocked at the door; a right one opens the seat's
+// page, a wrong one is said.
 "use strict";
 window.addEventListener("DOMContentLoaded", () => {
   const form = document.getElementById("join-form");
@@ -31,7 +32,7 @@ window.addEventListener("DOMContentLoaded", () => {
     event.preventDefault();
     knock(field.value);
   });
-  const linked = window.location.pathname.match(/^\/j\/([A-Za-z0-9-]{1,16})$/);
+  const linked = window.location.pathname.match(/^\/j\/([A-Za-z0-9-]{1,16})$/i);
   if (linked) {
     field.value = linked[1].toUpperCase();
     window.history.replaceState(null, "", "/");  // the code leaves the address bar

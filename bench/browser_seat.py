@@ -122,8 +122,9 @@ class BrowserSeat:
 # --- processes --------------------------------------------------------------------------
 
 
-def _children(parent: int) -> set[int]:
-    """The door children (``tui.net.door_seat``) of ``parent`` now alive."""
+def children(parent: int, named: bytes = b"") -> set[int]:
+    """The children of ``parent`` now alive whose command line holds ``named`` (the door
+    children, ``tui.net.door_seat``, unless told)."""
     found = set()
     for entry in os.scandir("/proc"):
         if not entry.name.isdigit():
@@ -134,7 +135,7 @@ def _children(parent: int) -> set[int]:
         except OSError:
             continue
         fields = stat.rsplit(")", 1)[1].split()
-        if fields[0] != "Z" and int(fields[1]) == parent and CHILD in cmdline:
+        if fields[0] != "Z" and int(fields[1]) == parent and (named or CHILD) in cmdline:
             found.add(int(entry.name))
     return found
 
@@ -248,14 +249,14 @@ class SeatPage:
         """Open ``link`` in a fresh page; return once its table shows and has settled."""
         seat = cls(await browser.new_page(WIDTH, HEIGHT, scale=1.0, mobile=False))
         page = seat.page
-        before = _children(host_pid)
+        before = children(host_pid)
         seat.opened = time.monotonic()
         await page.goto(link, timeout=WAIT)
         size = await page.wait_until(lambda: latest_size(page), WAIT, "the page's size")
         seat.size = size
         seat.screen = TerminalScreen(*size)
         await page.wait_until(lambda: marker in seat.text(), WAIT, f"{marker!r} on the page")
-        new = await page.wait_until(lambda: _children(host_pid) - before, WAIT, "its child")
+        new = await page.wait_until(lambda: children(host_pid) - before, WAIT, "its child")
         if len(new) != 1:
             raise RuntimeError(f"the page started {len(new)} children, not one")
         seat.child = new.pop()
@@ -379,14 +380,14 @@ async def _measure(
     folder: Path,
     presses: int,
 ) -> None:
-    children: set[int] = set()
-    earlier = _children(host.pid)
+    started: set[int] = set()
+    earlier = children(host.pid)
     try:
         async with Browser.launch() as browser:
             # Untimed: the host's first page (its files read), the child's bytecode.
             before = host.rss_kib()
             warm = await SeatPage.open(browser, link, scene.marker, host.pid)
-            children.add(warm.child)
+            started.add(warm.child)
             size = found.size = warm.size
             await warm.close()
             await asyncio.sleep(SETTLED)
@@ -400,7 +401,7 @@ async def _measure(
                     table, first, complete = hotseat(scene, folder / f"h-{number}", size)
                     alone = host.rss_kib()
                     seat = await SeatPage.open(browser, link, scene.marker, host.pid)
-                    children.add(seat.child)
+                    started.add(seat.child)
                     found.stamped = found.stamped and seat.stamped
                     found.host_growth_kib.append(host.rss_kib() - alone)
                     rss, uss = memory_kib(seat.child)
@@ -437,8 +438,8 @@ async def _measure(
                 if table is not None:
                     table.close()
     finally:
-        children |= _children(host.pid) - earlier  # (a page that failed to open, say)
-        for pid in children:  # (the browser has gone: its pages' children end by themselves)
+        started |= children(host.pid) - earlier  # (a page that failed to open, say)
+        for pid in started:  # (the browser has gone: its pages' children end by themselves)
             deadline = time.monotonic() + 10.0
             while _alive(pid) and time.monotonic() < deadline:
                 await asyncio.sleep(0.05)

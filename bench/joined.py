@@ -42,6 +42,9 @@ from tui.net.web_door import free_port  # noqa: E402
 from tui.persistence.saves import load  # noqa: E402
 
 SSH = "/usr/bin/ssh"
+ZYGOTE = b"tui.net.seat_zygote"
+SEAT_USS_GOAL_KIB = 10 * 1024
+"""Issue 33: a seat's own memory at most 10 MB."""
 
 
 @dataclass
@@ -56,6 +59,10 @@ class Joined:
     """The browser seat's first frames and memory (its presses are ``pairs["browser"]``)."""
     browser_skipped: str = ""
     """Why there are no browser rows, when no headless Chromium was found."""
+    join_kib: tuple[int, int] = (0, 0)
+    """A fresh ``parlour join`` at the scene: (RSS, USS) in KiB."""
+    door_seat_kib: tuple[int, int] = (0, 0)
+    """The SSH door's seat at the same scene, forked from the seat zygote: (RSS, USS)."""
 
     def ratio(self, name: str) -> float:
         pairs = self.pairs.get(name, [])
@@ -175,6 +182,8 @@ def measure(presses: int = 25, folder: Path | None = None) -> Joined:
         host.press("enter")  # the game starts
         joined.wait_text(scene.marker)
         host.settle(0.5)
+        joined.settle(0.5)
+        result.join_kib = browser_seat.memory_kib(joined.pid)
         result.seats = 1 + sum(other is not None for other in others)
         result.host_kib_joined = host.rss_kib()
         _race(result, "joined", hotseat, joined, scene.keys, presses)
@@ -189,6 +198,8 @@ def measure(presses: int = 25, folder: Path | None = None) -> Joined:
             door.press(ch)
         door.press("enter")
         door.wait_text(scene.marker)
+        door.settle(0.5)
+        result.door_seat_kib = browser_seat.memory_kib(_door_seat(host.pid))
         _race(result, "door", hotseat, door, scene.keys, presses)
         door.close()
         # The same seat in a browser page, by its link (the rejoin code in it).
@@ -207,6 +218,14 @@ def measure(presses: int = 25, folder: Path | None = None) -> Joined:
     return result
 
 
+def _door_seat(host: int) -> int:
+    """The SSH door's one seat: the child of the host's seat zygote."""
+    zygotes = browser_seat.children(host, ZYGOTE)
+    assert len(zygotes) == 1, zygotes
+    (seat,) = browser_seat.children(zygotes.pop(), ZYGOTE)
+    return seat
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--presses", type=int, default=25, help="timed key presses per seat")
@@ -217,6 +236,12 @@ def main() -> None:
             f"{r.median(name, hotseat=True) * 1000:.1f} ms, {r.ratio(name):.2f}x"
         )
     print(f"host memory per joined seat: {r.kib_per_seat:.0f} KiB ({r.seats} seats)")
+    (join_rss, join_uss), (seat_rss, seat_uss) = r.join_kib, r.door_seat_kib
+    print(
+        f"door seat memory (goal: USS <= {SEAT_USS_GOAL_KIB} KiB): {seat_uss} KiB USS "
+        f"({seat_rss} KiB RSS), forked from the seat zygote; a fresh parlour join at the same "
+        f"scene {join_uss} KiB USS ({join_rss} KiB RSS), {seat_uss / max(1, join_uss):.2f}x"
+    )
     if r.browser_skipped:
         print(r.browser_skipped)
     elif (b := r.browser) is not None:

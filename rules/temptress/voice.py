@@ -12,14 +12,12 @@ from __future__ import annotations
 
 import re
 
-from attrs import frozen
+from attrs import field, frozen
 
 from rules.chance import Chance
 
 Topic = tuple[str, tuple[str, ...]]
 """A topic's name and its items (word stems, or approach lines)."""
-
-_WORD = re.compile(r"[a-z]+")
 
 
 @frozen
@@ -35,6 +33,17 @@ class IslandVoice:
     """Blunders completing "Bo ...", one told for each Faux Pas."""
     aversions: tuple[str, ...] = ()
     """How a dislike opens ("loathes"): such a preference is no interest."""
+    touches: tuple[tuple[str, re.Pattern[str]], ...] = field(init=False, eq=False, repr=False)
+    """Each topic that has stems, with a pattern finding one of them at a word's start
+    (made once: the island asks of every line it tells)."""
+
+    @touches.default
+    def _touches(self) -> tuple[tuple[str, re.Pattern[str]], ...]:
+        return tuple(
+            (topic, re.compile(f"(?<![a-z])(?:{'|'.join(map(re.escape, stems))})"))
+            for topic, stems in self.interests
+            if stems
+        )
 
     @property
     def speaks(self) -> bool:
@@ -42,13 +51,9 @@ class IslandVoice:
 
 
 def topics_of(voice: IslandVoice, text: str) -> tuple[str, ...]:
-    """The topics ``text`` touches, in the pack's order."""
-    words = _WORD.findall(text.casefold())
-    return tuple(
-        topic
-        for topic, stems in voice.interests
-        if any(word.startswith(stem) for stem in stems for word in words)
-    )
+    """The topics ``text`` touches (a stem starts a word of it), in the pack's order."""
+    folded = text.casefold()
+    return tuple(topic for topic, touch in voice.touches if touch.search(folded))
 
 
 def is_aversion(voice: IslandVoice, preference: str) -> bool:

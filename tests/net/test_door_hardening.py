@@ -17,6 +17,7 @@ import asyncio
 import os
 import signal
 from pathlib import Path
+from typing import Any
 
 import asyncssh
 import pytest
@@ -26,6 +27,7 @@ from tests.net_helpers import WireClient
 from tests.screen_sweep import scan
 from tests.tui_helpers import make_app
 from tui.net import door as door_module
+from tui.net.door_seat import own_folder
 
 TEARDOWN = (
     b"\x1b[?2026l\x1b[?1049l\x1b[?1000l\x1b[?1002l\x1b[?1003l\x1b[?1015l\x1b[?1006l"
@@ -62,6 +64,7 @@ async def test_the_child_runs_nothing_of_the_working_folder_or_the_callers_envir
     app = make_app(tmp_path)
     async with app.run_test(size=(100, 30)) as pilot:
         host = await door(pilot, tmp_path)
+        asked = _asked(host, monkeypatch)
         host.begin()
         connection, _ = await connect(host.door.port, host.codes[ANN])
         async with connection:
@@ -69,23 +72,43 @@ async def test_the_child_runs_nothing_of_the_working_folder_or_the_callers_envir
             await screen.shows("Ann, for your eyes only")
             child = next(iter(host.door.sessions)).child
             assert child is not None
-            environment = _environment(child.pid)
+            # The seat is forked from the zygote: what /proc shows of its start is the
+            # zygote's (its command line, its environment), and that is isolated too.
+            started = _environment(child.pid)
             cwd = os.readlink(f"/proc/{child.pid}/cwd")
             command = Path(f"/proc/{child.pid}/cmdline").read_bytes().split(b"\0")
         await all_gone(host, pilot)
     assert not marker.exists()
-    assert command[1:4] == [b"-I", b"-m", b"tui.net.door_seat"]
-    assert cwd == str(door_module.own_folder())
-    assert environment["PATH"] == os.defpath
+    assert command[1:4] == [b"-I", b"-m", b"tui.net.seat_zygote"]
+    assert cwd == str(own_folder())
+    ((arguments, environment),) = asked
+    assert arguments == [f"--socket={host.path}"]
+    for seen in (started, environment):
+        assert seen["PATH"] == os.defpath
+        assert seen["LANG"] == seen["LC_ALL"] == "C.UTF-8"
+        assert seen["HOME"] == str(own_folder())
+        assert "PYTHONPATH" not in seen and "HOST_SECRET" not in seen
+        assert set(seen) <= {
+            "PATH", "HOME", "LANG", "LC_ALL", "TERM", "PARLOUR_JOIN_CODE",
+            "XDG_RUNTIME_DIR", "XDG_DATA_HOME",
+        }  # fmt: skip
     assert environment["TERM"] == "xterm-256color"
-    assert environment["LANG"] == environment["LC_ALL"] == "C.UTF-8"
-    assert environment["HOME"] == str(door_module.own_folder())
-    assert "PYTHONPATH" not in environment
-    assert "HOST_SECRET" not in environment
-    assert set(environment) <= {
-        "PATH", "HOME", "LANG", "LC_ALL", "TERM", "PARLOUR_JOIN_CODE",
-        "XDG_RUNTIME_DIR", "XDG_DATA_HOME",
-    }  # fmt: skip
+    assert environment["PARLOUR_JOIN_CODE"] == host.codes[ANN]
+    assert "PARLOUR_JOIN_CODE" not in started  # (the code never reached the zygote's start)
+
+
+def _asked(host: Any, monkeypatch: pytest.MonkeyPatch) -> list[tuple[list[str], dict[str, str]]]:
+    """What the door asks the zygote for each seat: its arguments and environment."""
+    asked: list[tuple[list[str], dict[str, str]]] = []
+    spawn = host.door.spawner.spawn
+
+    async def spawning(arguments: list[str], environment: dict[str, str], *rest: Any,
+                       **named: Any) -> Any:  # fmt: skip
+        asked.append((arguments, environment))
+        return await spawn(arguments, environment, *rest, **named)
+
+    monkeypatch.setattr(host.door.spawner, "spawn", spawning)
+    return asked
 
 
 async def test_a_wrong_code_is_asked_again_with_why_and_the_right_one_gets_in(
@@ -131,11 +154,12 @@ async def test_three_wrong_codes_close_the_connection_with_the_reason(tmp_path: 
 
 @pytest.mark.long
 async def test_the_watch_code_opens_a_terminal_that_shows_the_public_table_only(
-    tmp_path: Path,
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ):
     app = make_app(tmp_path)
     async with app.run_test(size=(100, 30)) as pilot:
         host = await door(pilot, tmp_path)
+        asked = _asked(host, monkeypatch)
         host.begin()
         ann = WireClient(host.path)
         await ann.join(host.codes[ANN])
@@ -148,8 +172,7 @@ async def test_the_watch_code_opens_a_terminal_that_shows_the_public_table_only(
             assert [c.seat for c in host.clients] == [ANN, None]  # a watcher, no seat
             child = next(iter(host.door.sessions)).child
             assert child is not None
-            command = Path(f"/proc/{child.pid}/cmdline").read_bytes().split(b"\0")
-            assert command[4:] == [f"--socket={host.path}".encode(), b"--watch", b""]
+            assert asked == [([f"--socket={host.path}", "--watch"], asked[0][1])]
             text = screen.received.decode("utf-8", "replace")
             assert scan(session, text, None).hits == []
             assert "for your eyes only" not in screen.text()
@@ -185,7 +208,7 @@ async def test_a_session_without_a_terminal_is_refused_before_any_child(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ):
     started: list[object] = []
-    monkeypatch.setattr(door_module, "child_command", lambda *args: started.append(args))
+    monkeypatch.setattr(door_module, "child_arguments", lambda *args: started.append(args))
     app = make_app(tmp_path)
     async with app.run_test() as pilot:
         host = await door(pilot, tmp_path)
@@ -207,7 +230,7 @@ async def test_a_terminal_parlour_cannot_draw_on_is_refused_before_any_child(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, term: str, named: str
 ):
     started: list[object] = []
-    monkeypatch.setattr(door_module, "child_command", lambda *args: started.append(args))
+    monkeypatch.setattr(door_module, "child_arguments", lambda *args: started.append(args))
     app = make_app(tmp_path)
     async with app.run_test() as pilot:
         host = await door(pilot, tmp_path)

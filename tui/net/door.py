@@ -49,8 +49,9 @@ import asyncssh
 
 from tui.cli_values import shown
 from tui.net.codes import tidy
-from tui.net.door_seat import child_command, child_environment, own_folder
+from tui.net.door_seat import child_arguments, child_environment
 from tui.net.host import Host
+from tui.net.seat_spawner import Seat, SeatSpawner
 
 KEY_NAME = "ssh_host_key"
 DEFAULT_TERM = "xterm-256color"
@@ -116,15 +117,6 @@ def _set_size(fd: int, columns: int, rows: int) -> None:
     fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", rows, columns, 0, 0))
 
 
-def _take_terminal() -> None:
-    """In the child, after setsid: its pty becomes its terminal, and a hang-up ends it
-    (a host started under ``nohup`` ignores SIGHUP, and its children would inherit
-    that)."""
-    fcntl.ioctl(0, termios.TIOCSCTTY, 0)
-    signal.signal(signal.SIGHUP, signal.SIG_DFL)
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)
-
-
 def terminal_refusal(has_pty: bool, term: str) -> str:
     """Why the door cannot seat a session with this terminal ("": it can)."""
     if not has_pty:
@@ -162,6 +154,8 @@ class Door:
         self.sessions: set[JoinSession] = set()
         self.knocking: set[DoorServer] = set()
         """Connections that have not yet said a right code (at most ``KNOCKING``)."""
+        self.spawner = SeatSpawner()
+        """Forks each session's child from a process that has its imports already."""
         self._server: Any = None
 
     async def start(self) -> None:
@@ -187,6 +181,7 @@ class Door:
         self._stop_listening()
         for session in list(self.sessions):
             session.end_child()
+        self.spawner.close()
 
     async def close_gracefully(self, patience: float = PATIENCE) -> None:
         """Stop letting friends in and wait until every child has ended by itself (the
@@ -198,6 +193,7 @@ class Door:
         if not await _all_end(list(self.sessions), patience):
             self.close()
             await _all_end(list(self.sessions), HUNG_UP_WAIT)
+        self.spawner.close()
 
     def _stop_listening(self) -> None:
         if self._server is not None:
@@ -289,7 +285,7 @@ class JoinSession(asyncssh.SSHServerSession[bytes]):
         self.size = (80, 24)
         self.channel: Any = None
         self.master: int | None = None
-        self.child: asyncio.subprocess.Process | None = None
+        self.child: Seat | None = None
         self.hung_up = False
         """The door hung up on the child (the friend left, or the host could not wait)."""
         self.ended = asyncio.Event()
@@ -345,15 +341,10 @@ class JoinSession(asyncssh.SSHServerSession[bytes]):
         self.master = master
         _set_size(master, *self.size)
         try:
-            self.child = await asyncio.create_subprocess_exec(
-                *child_command(self.door.host.path, self.watching),
-                stdin=slave,
-                stdout=slave,
-                stderr=slave,
-                cwd=own_folder(),
-                env=child_environment(self.term, self.code),
-                start_new_session=True,
-                preexec_fn=_take_terminal,
+            arguments = child_arguments(self.door.host.path, self.watching)
+            environment = child_environment(self.term, self.code)
+            self.child = await self.door.spawner.spawn(
+                arguments, environment, (slave, slave, slave), terminal=True
             )
         except OSError as exc:
             self.channel.write(f"{NO_START.format(exc.strerror or exc)}\r\n".encode())

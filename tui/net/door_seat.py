@@ -40,10 +40,15 @@ def own_folder() -> Path:
     return home if home.is_absolute() and home.is_dir() else Path("/")
 
 
+def child_arguments(socket: Path, watching: bool) -> list[str]:
+    """What the seat is told: the host's socket, and whether it only watches."""
+    arguments = [f"--socket={socket}"]
+    return [*arguments, "--watch"] if watching else arguments
+
+
 def child_command(socket: Path, watching: bool) -> list[str]:
     """The child's command line: this Python, isolated, running this module."""
-    command = [sys.executable, "-I", "-m", MODULE, f"--socket={socket}"]
-    return [*command, "--watch"] if watching else command
+    return [sys.executable, "-I", "-m", MODULE, *child_arguments(socket, watching)]
 
 
 def child_environment(term: str, code: str) -> dict[str, str]:

@@ -9,12 +9,16 @@ its topic and its line; a gaffe one), then the dice.
 
 from __future__ import annotations
 
+import re
+
 from attrs import evolve
+from hypothesis import given
+from hypothesis import strategies as st
 
 from rules.chance import loaded
 from rules.temptress.actions import ClaimFloor, Join, PlayCards, RaiseStakes
 from rules.temptress.state import Approach, PromptKind, TemptressState
-from rules.temptress.voice import engaged, interests, topics_of
+from rules.temptress.voice import IslandVoice, engaged, interests, topics_of
 from tests.temptress_helpers import (
     ADA,
     BASIL,
@@ -160,3 +164,24 @@ def test_a_pack_approach_must_touch_its_own_topic_and_stems_are_letters():
         "approaches.dance: no such topic in [interests]",
     ]
     assert evolve(pack(), gaffes=()).problems() == ["gaffes: needs at least 1 cards, found 0"]
+
+
+_VOICE = IslandVoice(
+    interests=(("dance", ("danc", "waltz")), ("sea", ("sail", "sea")), ("none", ())),
+)
+
+
+@given(st.text(alphabet="dancewaltzsilSEAé .-'ß", max_size=40))
+def test_a_topic_is_touched_when_one_of_its_stems_starts_a_word(text: str):
+    words = re.findall("[a-z]+", text.casefold())
+    expected = tuple(
+        topic
+        for topic, stems in _VOICE.interests
+        if any(word.startswith(stem) for stem in stems for word in words)
+    )
+    assert topics_of(_VOICE, text) == expected
+
+
+def test_a_stem_inside_a_word_touches_nothing():
+    assert topics_of(_VOICE, "Overseas, a dancer waltzed") == ("dance",)
+    assert topics_of(_VOICE, "the SEA-shanty") == ("sea",)

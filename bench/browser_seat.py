@@ -3,7 +3,7 @@
 The host ``joined.py`` starts also opens its browser door (``--web PORT --web-address
 127.0.0.1``). A page of 1280x800 CSS pixels (scale 1, a desktop) opens the seat's link,
 ``/j/CODE``: the join page knocks with the code and opens the seat's page, whose
-terminal (textual.js) starts a child of the host's (``python -I -m tui.net.door_seat``,
+terminal (textual.js) starts a seat forked by the host's seat zygote (``tui.net.door_seat``,
 Textual's web driver) that joins the host's socket as ``parlour join`` does. The page
 is driven through the DevTools protocol (``tests/browser/cdp.py``). A binary frame
 counts from when the page received it, by the browser's own stamp on its DevTools event
@@ -74,7 +74,8 @@ WAIT = 30.0
 """Failure deadline of each wait on the page."""
 SLACK = 0.002
 """Seconds a browser's stamp may stray outside its bounds (``SeatPage.stamped``)."""
-CHILD = b"tui.net.door_seat"
+ZYGOTE = b"tui.net.seat_zygote"
+"""In the command line of the host's seat zygotes and of the seats they fork."""
 
 
 @dataclass
@@ -122,9 +123,13 @@ class BrowserSeat:
 # --- processes --------------------------------------------------------------------------
 
 
-def children(parent: int, named: bytes = b"") -> set[int]:
-    """The children of ``parent`` now alive whose command line holds ``named`` (the door
-    children, ``tui.net.door_seat``, unless told)."""
+def seats(host: int) -> set[int]:
+    """The seats the host's doors forked (children of its seat zygotes) now alive."""
+    return {seat for zygote in children(host, ZYGOTE) for seat in children(zygote, ZYGOTE)}
+
+
+def children(parent: int, named: bytes) -> set[int]:
+    """The children of ``parent`` now alive whose command line holds ``named``."""
     found = set()
     for entry in os.scandir("/proc"):
         if not entry.name.isdigit():
@@ -135,7 +140,7 @@ def children(parent: int, named: bytes = b"") -> set[int]:
         except OSError:
             continue
         fields = stat.rsplit(")", 1)[1].split()
-        if fields[0] != "Z" and int(fields[1]) == parent and (named or CHILD) in cmdline:
+        if fields[0] != "Z" and int(fields[1]) == parent and named in cmdline:
             found.add(int(entry.name))
     return found
 
@@ -249,14 +254,14 @@ class SeatPage:
         """Open ``link`` in a fresh page; return once its table shows and has settled."""
         seat = cls(await browser.new_page(WIDTH, HEIGHT, scale=1.0, mobile=False))
         page = seat.page
-        before = children(host_pid)
+        before = seats(host_pid)
         seat.opened = time.monotonic()
         await page.goto(link, timeout=WAIT)
         size = await page.wait_until(lambda: latest_size(page), WAIT, "the page's size")
         seat.size = size
         seat.screen = TerminalScreen(*size)
         await page.wait_until(lambda: marker in seat.text(), WAIT, f"{marker!r} on the page")
-        new = await page.wait_until(lambda: children(host_pid) - before, WAIT, "its child")
+        new = await page.wait_until(lambda: seats(host_pid) - before, WAIT, "its child")
         if len(new) != 1:
             raise RuntimeError(f"the page started {len(new)} children, not one")
         seat.child = new.pop()
@@ -381,7 +386,7 @@ async def _measure(
     presses: int,
 ) -> None:
     started: set[int] = set()
-    earlier = children(host.pid)
+    earlier = seats(host.pid)
     try:
         async with Browser.launch() as browser:
             # Untimed: the host's first page (its files read), the child's bytecode.
@@ -438,7 +443,7 @@ async def _measure(
                 if table is not None:
                     table.close()
     finally:
-        started |= children(host.pid) - earlier  # (a page that failed to open, say)
+        started |= seats(host.pid) - earlier  # (a page that failed to open, say)
         for pid in started:  # (the browser has gone: its pages' children end by themselves)
             deadline = time.monotonic() + 10.0
             while _alive(pid) and time.monotonic() < deadline:

@@ -42,7 +42,6 @@ from tui.net.web_door import free_port  # noqa: E402
 from tui.persistence.saves import load  # noqa: E402
 
 SSH = "/usr/bin/ssh"
-ZYGOTE = b"tui.net.seat_zygote"
 SEAT_USS_GOAL_KIB = 10 * 1024
 """Issue 33: a seat's own memory at most 10 MB."""
 
@@ -219,10 +218,8 @@ def measure(presses: int = 25, folder: Path | None = None) -> Joined:
 
 
 def _door_seat(host: int) -> int:
-    """The SSH door's one seat: the child of the host's seat zygote."""
-    zygotes = browser_seat.children(host, ZYGOTE)
-    assert len(zygotes) == 1, zygotes
-    (seat,) = browser_seat.children(zygotes.pop(), ZYGOTE)
+    """The SSH door's one seat (forked by the door's seat zygote)."""
+    (seat,) = browser_seat.seats(host)
     return seat
 
 

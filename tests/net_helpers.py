@@ -247,3 +247,18 @@ async def headless_host(session: Session[Any], folder: Path, **kwargs: Any) -> H
     await host.start()
     host.begin()
     return host
+
+
+def spied_spawns(spawner: Any, monkeypatch: Any) -> list[tuple[list[str], dict[str, str]]]:
+    """What a door asks its seat zygote for each seat (its arguments and environment),
+    kept as the seats start."""
+    asked: list[tuple[list[str], dict[str, str]]] = []
+    spawn = spawner.spawn
+
+    async def spawning(arguments: list[str], environment: dict[str, str], *rest: Any,
+                       **named: Any) -> Any:  # fmt: skip
+        asked.append((arguments, environment))
+        return await spawn(arguments, environment, *rest, **named)
+
+    monkeypatch.setattr(spawner, "spawn", spawning)
+    return asked

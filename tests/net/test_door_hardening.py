@@ -17,13 +17,12 @@ import asyncio
 import os
 import signal
 from pathlib import Path
-from typing import Any
 
 import asyncssh
 import pytest
 
 from tests.door_helpers import ANN, Friend, all_gone, connect, connect_as, door, open_screen
-from tests.net_helpers import WireClient
+from tests.net_helpers import WireClient, spied_spawns
 from tests.screen_sweep import scan
 from tests.tui_helpers import make_app
 from tui.net import door as door_module
@@ -64,7 +63,7 @@ async def test_the_child_runs_nothing_of_the_working_folder_or_the_callers_envir
     app = make_app(tmp_path)
     async with app.run_test(size=(100, 30)) as pilot:
         host = await door(pilot, tmp_path)
-        asked = _asked(host, monkeypatch)
+        asked = spied_spawns(host.door.spawner, monkeypatch)
         host.begin()
         connection, _ = await connect(host.door.port, host.codes[ANN])
         async with connection:
@@ -95,20 +94,6 @@ async def test_the_child_runs_nothing_of_the_working_folder_or_the_callers_envir
     assert environment["TERM"] == "xterm-256color"
     assert environment["PARLOUR_JOIN_CODE"] == host.codes[ANN]
     assert "PARLOUR_JOIN_CODE" not in started  # (the code never reached the zygote's start)
-
-
-def _asked(host: Any, monkeypatch: pytest.MonkeyPatch) -> list[tuple[list[str], dict[str, str]]]:
-    """What the door asks the zygote for each seat: its arguments and environment."""
-    asked: list[tuple[list[str], dict[str, str]]] = []
-    spawn = host.door.spawner.spawn
-
-    async def spawning(arguments: list[str], environment: dict[str, str], *rest: Any,
-                       **named: Any) -> Any:  # fmt: skip
-        asked.append((arguments, environment))
-        return await spawn(arguments, environment, *rest, **named)
-
-    monkeypatch.setattr(host.door.spawner, "spawn", spawning)
-    return asked
 
 
 async def test_a_wrong_code_is_asked_again_with_why_and_the_right_one_gets_in(
@@ -159,7 +144,7 @@ async def test_the_watch_code_opens_a_terminal_that_shows_the_public_table_only(
     app = make_app(tmp_path)
     async with app.run_test(size=(100, 30)) as pilot:
         host = await door(pilot, tmp_path)
-        asked = _asked(host, monkeypatch)
+        asked = spied_spawns(host.door.spawner, monkeypatch)
         host.begin()
         ann = WireClient(host.path)
         await ann.join(host.codes[ANN])

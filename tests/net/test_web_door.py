@@ -19,7 +19,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tests.net_helpers import until
+from tests.net_helpers import spied_spawns, until
 from tests.screen_sweep import scan
 from tests.tui_helpers import make_app
 from tests.web_helpers import ANN, all_pages_gone, base, knock, seat_page, web_door
@@ -113,10 +113,13 @@ async def test_a_page_from_elsewhere_can_neither_knock_nor_open_a_seat(tmp_path:
 
 
 @pytest.mark.long
-async def test_a_ticket_opens_one_isolated_page_whose_seat_is_then_claimed(tmp_path: Path):
+async def test_a_ticket_opens_one_isolated_page_whose_seat_is_then_claimed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+):
     app = make_app(tmp_path)
     async with app.run_test(size=(100, 30)) as pilot:
         host = await web_door(pilot, tmp_path)
+        asked = spied_spawns(host.web_door.spawner, monkeypatch)
         host.begin()
         code = host.codes[ANN]
         waits: list[float] = []
@@ -138,11 +141,18 @@ async def test_a_ticket_opens_one_isolated_page_whose_seat_is_then_claimed(tmp_p
             assert child is not None
             proc = Path(f"/proc/{child.pid}")
             assert Path(os.readlink(proc / "cwd")) == own_folder()
+            # Forked from the seat zygote: /proc shows the zygote's start, isolated too.
             command = (proc / "cmdline").read_bytes().split(b"\0")
-            assert b"-I" in command and not any(code.encode() in part for part in command)
-            names = {e.split(b"=", 1)[0] for e in (proc / "environ").read_bytes().split(b"\0") if e}
+            assert command[1:4] == [b"-I", b"-m", b"tui.net.seat_zygote"]
+            assert not any(code.encode() in part for part in command)
+            started = (proc / "environ").read_bytes()
+            names = {e.split(b"=", 1)[0] for e in started.split(b"\0") if e}
             assert not names & {b"PYTHONPATH", b"PWD", b"OLDPWD", b"PYTEST_CURRENT_TEST"}
-            assert b"TEXTUAL_DRIVER" in names
+            assert code.encode() not in started
+            ((arguments, environment),) = asked
+            assert arguments == [f"--socket={host.path}"]
+            assert environment["TEXTUAL_DRIVER"] == "textual.drivers.web_driver:WebDriver"
+            assert environment["PARLOUR_JOIN_CODE"] == code and "PYTHONPATH" not in environment
             # The ticket was used; the code now opens nothing (the seat is claimed).
             with pytest.raises(aiohttp.WSServerHandshakeError):
                 await client.ws_connect(f"{base(host)}/ws/{ticket}")
@@ -295,17 +305,21 @@ def test_a_host_sent_a_signal_ends_every_page_with_a_sentence(tmp_path: Path, en
                 socket = await client.ws_connect(f"{url}/ws/{ticket}?width=40&height=30")
                 page = Page(socket, 40, 30)
                 await page.shows("Ann")
-                children = [p for p in Path("/proc").iterdir() if p.name.isdigit()
-                            and _parent(p) == host.process.pid]  # fmt: skip
-                children = [p for p in children if b"tui.net.door_seat" in _cmdline(p)]
-                (child,) = children
+                (zygote,) = _children(host.process.pid, b"tui.net.seat_zygote")
+                (child,) = _children(int(zygote.name), b"tui.net.seat_zygote")
                 host.process.send_signal(getattr(signal, ending))
                 return await page.ends(), child
 
         said, child = asyncio.run(guest())
         assert said is not None and HOST_LEFT in said
         assert host.process.wait(timeout=60) == 0
-        assert not child.exists()
+        assert not child.exists() or b"State:\tZ" in (child / "status").read_bytes()
+
+
+def _children(parent: int, named: bytes) -> list[Path]:
+    """The processes whose parent is ``parent`` and whose command line holds ``named``."""
+    return [p for p in Path("/proc").iterdir() if p.name.isdigit()
+            and _parent(p) == parent and named in _cmdline(p)]  # fmt: skip
 
 
 def _cmdline(proc: Path) -> bytes:

@@ -10,15 +10,15 @@ code opens a watching terminal (one child per watcher).
 
 Each session runs a child (``tui.net.door_seat``) on a pseudo-terminal of its own,
 with the client's TERM and window size (resizes are passed on) and the channel in
-raw mode: every key goes to the child as typed. The child is isolated from the
-host's working folder and environment (``python -I``, a folder of the user's
-own, an environment built from nothing) and gets the code in its environment,
-never on a command line. A session without a terminal (``ssh -T``) or
-with a terminal Parlour cannot draw on is refused with a sentence before any
-child starts. The terminals let in are the families in ``TERMINAL_FAMILIES``: the
-terminfo names of the emulators and multiplexers that draw Textual's screens
-(256 colours or more, the alternate screen, mouse reports), each alone or with a
-variant after ``-`` or ``.`` (``xterm-256color``, ``screen.xterm-256color``,
+raw mode: every key goes to the child as typed. The child is forked by the seat
+zygote (``tui.net.seat_spawner``), isolated from the host's working folder and
+environment (``python -I``, a folder of the user's own, an environment built from
+nothing) and gets the code in its environment, never on a command line. A session
+without a terminal (``ssh -T``) or with a terminal Parlour cannot draw on is refused
+with a sentence before any child starts. The terminals let in are the families in
+``TERMINAL_FAMILIES``: the terminfo names of the emulators and multiplexers that
+draw Textual's screens (256 colours or more, the alternate screen, mouse reports),
+each alone or with a variant after ``-`` or ``.`` (``xterm-256color``, ``screen.xterm-256color``,
 ``rxvt-unicode``); ``dumb``, ``vt100``-style and unknown names are not, since a
 plain rendering would still be sent escapes they cannot show.
 

@@ -1,7 +1,9 @@
 """The SSH door's child: one friend's seat (or watching terminal) on the door's pty.
 
-The door (``tui.net.door``) starts it with ``child_command``: ``python -I -m
-tui.net.door_seat --socket=PATH [--watch]``. Nothing of the host's working folder
+The doors have it forked by the seat zygote (``tui.net.seat_zygote``, itself started
+as ``python -I -m tui.net.seat_zygote``), which runs ``main`` with
+``child_arguments`` (``--socket=PATH [--watch]``) in the environment the door built;
+``child_command`` runs it afresh the same way. Nothing of the host's working folder
 or of the caller's environment reaches it: ``-I`` keeps the working folder off
 ``sys.path`` (a planted ``tui/__init__.py`` there is never imported) and ignores
 every ``PYTHON*`` variable and the user's site folder; it runs in a folder of the

@@ -31,11 +31,15 @@ LONGEST_ANSWER = 4096
 
 
 class Seat:
-    """A seat forked by the zygote: its pid, and its end."""
+    """A seat forked by the zygote: its pid, and its end (and for a seat on pipes, the
+    streams to and from it, as a subprocess's)."""
 
     def __init__(self, pid: int) -> None:
         self.pid = pid
         self.returncode: int | None = None
+        self.stdin: asyncio.StreamWriter | None = None
+        self.stdout: asyncio.StreamReader | None = None
+        self.stderr: asyncio.StreamReader | None = None
         self._ended = asyncio.get_running_loop().create_future()
 
     def ended(self, status: int) -> None:
@@ -76,6 +80,27 @@ class SeatSpawner:
             raise OSError(str(answer.get("error", "the seat maker did not answer")))
         seat = Seat(int(answer["pid"]))
         self.seats[seat.pid] = seat
+        return seat
+
+    async def spawn_piped(self, argv: list[str], env: dict[str, str]) -> Seat:
+        """Fork a seat on three new pipes; its ``stdin``, ``stdout`` and ``stderr``
+        are the host's ends of them."""
+        loop = asyncio.get_running_loop()
+        (in_read, in_write), (out_read, out_write), (err_read, err_write) = (
+            os.pipe(), os.pipe(), os.pipe()
+        )
+        try:
+            seat = await self.spawn(argv, env, (in_read, out_write, err_write), terminal=False)
+        except OSError:
+            for fd in (in_write, out_read, err_read):
+                os.close(fd)
+            raise
+        finally:
+            for fd in (in_read, out_write, err_write):
+                os.close(fd)
+        seat.stdout = await _reading(loop, out_read)
+        seat.stderr = await _reading(loop, err_read)
+        seat.stdin = await _writing(loop, in_write)
         return seat
 
     def close(self) -> None:
@@ -159,3 +184,18 @@ def _zygote_environment() -> dict[str, str]:
     environment = child_environment("dumb", "")
     del environment[CODE_VARIABLE]
     return environment
+
+
+async def _reading(loop: asyncio.AbstractEventLoop, fd: int) -> asyncio.StreamReader:
+    reader = asyncio.StreamReader()
+    pipe = os.fdopen(fd, "rb", buffering=0)
+    await loop.connect_read_pipe(lambda: asyncio.StreamReaderProtocol(reader), pipe)
+    return reader
+
+
+async def _writing(loop: asyncio.AbstractEventLoop, fd: int) -> asyncio.StreamWriter:
+    reader = asyncio.StreamReader()  # (unused: a writer's protocol wants one)
+    protocol = asyncio.StreamReaderProtocol(reader)
+    pipe = os.fdopen(fd, "wb", buffering=0)
+    transport, _ = await loop.connect_write_pipe(lambda: protocol, pipe)
+    return asyncio.StreamWriter(transport, protocol, reader, loop)

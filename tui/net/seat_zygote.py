@@ -14,7 +14,8 @@ A request is one message: JSON ``{"argv": [...], "env": {...}, "terminal": bool}
 with three file descriptors, the seat's stdin, stdout and stderr. The zygote forks;
 the child starts a session of its own (its terminal its controlling terminal when
 ``terminal``), takes the descriptors as 0, 1 and 2 and exactly ``env`` as its
-environment, and runs ``tui.net.door_seat.main(argv)``; the zygote answers
+environment (Textual's settings read again from it: the browser door's seats choose
+the web driver there), and runs ``tui.net.door_seat.main(argv)``; the zygote answers
 ``{"pid": N}`` (or ``{"error": sentence}``). When a seat ends, the zygote says
 ``{"ended": N, "status": S}`` (S as ``returncode``: negative for a signal). The
 zygote trusts its control socket only: the host made it, and nothing else holds it.
@@ -26,6 +27,7 @@ from __future__ import annotations
 import contextlib
 import fcntl
 import gc
+import importlib
 import json
 import os
 import random
@@ -45,6 +47,7 @@ def warm() -> None:
     """Import everything a seat's screens need (each game's too), then freeze it."""
     import textual.app  # noqa: F401
     import textual.drivers.linux_driver  # noqa: F401
+    import textual.drivers.web_driver  # noqa: F401
     import textual.layouts.factory  # noqa: F401
     import textual.layouts.horizontal  # noqa: F401
     import textual.layouts.stream  # noqa: F401
@@ -159,6 +162,9 @@ def _become_seat(
             os.close(fd)
         os.environ.clear()
         os.environ.update(request["env"])
+        import textual.constants
+
+        importlib.reload(textual.constants)  # (Textual read its settings when imported)
         random.seed()
         from tui.net.door_seat import main
 

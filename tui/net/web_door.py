@@ -8,10 +8,10 @@ logged without the code, exactly as at the SSH door. A right code is answered wi
 a ticket: one use, for ``TICKET_LIFE`` seconds, at most ``TICKETS`` waiting. The
 seat's page (``/seat/TICKET``) draws a terminal (textual.js) whose socket,
 ``/ws/TICKET``, starts that page's own child: ``tui.net.door_seat`` with Textual's
-web driver, isolated as the SSH door's children are (``python -I``, the user's own
-folder, an environment built from nothing, the code in it and never on a command
-line, a remote app that writes nothing on the host). One child per page; at most
-``PAGES`` pages at once.
+web driver, forked by the seat zygote and isolated as the SSH door's children are
+(``python -I``, the user's own folder, an environment built from nothing, the code in
+it and never on a command line, a remote app that writes nothing on the host). One
+child per page; at most ``PAGES`` pages at once.
 
 Bare connections pass a gate first (``tui.net.web_gate``): a bounded number, a few
 waiting from one address, each closed unless it asks within a few seconds; the web
@@ -44,6 +44,7 @@ from aiohttp import WSMsgType, web
 from tui.net.codes import tidy
 from tui.net.host import HOST_LEFT, Host
 from tui.net.lan import url_host
+from tui.net.seat_spawner import SeatSpawner
 from tui.net.web_gate import Gate, guest_address
 from tui.net.web_pages import FILES, HEADERS, JOIN_PAGE, SEAT_PAGE, Served, content
 from tui.net.web_seat import PageChild
@@ -174,6 +175,8 @@ class WebDoor:
         """Tickets whose page is opening (its place kept while its socket is made)."""
         self.knocking = 0
         self.body_wait = BODY_WAIT
+        self.spawner = SeatSpawner()
+        """Forks each page's child from a process that has its imports already."""
         self.gate = Gate()
         """What bare connections may hold (``tui.net.web_gate``)."""
         self._runner: web.AppRunner | None = None
@@ -239,6 +242,7 @@ class WebDoor:
         for page in list(self.pages):
             page.end_child()
         self._stop_listening()
+        self.spawner.close()
 
     async def close_gracefully(self, patience: float = PATIENCE) -> None:
         """Let every child end by itself (the host's goodbye ends each one, and its page
@@ -259,6 +263,7 @@ class WebDoor:
         if self._stopping is not None:
             await self._stopping
         await self._stop()
+        self.spawner.close()
 
     async def _all_ended(self) -> None:
         for page in list(self.pages):
@@ -361,7 +366,9 @@ class WebDoor:
         socket = web.WebSocketResponse(
             heartbeat=HEARTBEAT, max_msg_size=LONGEST_MESSAGE, compress=False
         )
-        page = PageChild(socket, self.host.path, ticket.code, ticket.watching, ticket.address)
+        page = PageChild(
+            socket, self.host.path, ticket.code, ticket.watching, self.spawner, ticket.address
+        )
         try:
             await socket.prepare(request)
             self.pages.add(page)

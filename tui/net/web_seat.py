@@ -2,9 +2,10 @@
 driver (``D`` a terminal's bytes, ``M`` a JSON note; each a type byte, a 4-byte
 length and the payload).
 
-The child is ``tui.net.door_seat`` (see there: ``python -I``, the user's own folder,
-an environment built from nothing, the code in ``PARLOUR_JOIN_CODE``), with
-Textual's web driver chosen in its environment and the page's size. What it draws
+The child is ``tui.net.door_seat`` forked by the seat zygote (``tui.net.seat_zygote``:
+``python -I``, the user's own folder, an environment built from nothing, the code in
+``PARLOUR_JOIN_CODE``), with Textual's web driver chosen in its environment and the
+page's size. What it draws
 goes to the page as binary frames, one at a time (a page that reads nothing stalls
 only its child). What it says last on its error stream (``parlour: ...``: why it
 ended, how to come back) goes to the page as ``["parlour_end", sentence]`` before
@@ -24,7 +25,8 @@ from typing import Any
 
 from aiohttp import web
 
-from tui.net.door_seat import child_command, child_environment, own_folder
+from tui.net.door_seat import child_arguments, child_environment
+from tui.net.seat_spawner import Seat, SeatSpawner
 
 TERM = "xterm-256color"
 WEB_DRIVER = "textual.drivers.web_driver:WebDriver"
@@ -68,14 +70,15 @@ class PageChild:
     """A page's socket and the child that draws on it."""
 
     def __init__(self, socket: web.WebSocketResponse, host_socket: Path, code: str,
-                 watching: bool, address: str = "") -> None:  # fmt: skip
+                 watching: bool, spawner: SeatSpawner, address: str = "") -> None:  # fmt: skip
         self.socket = socket
+        self.spawner = spawner
         self.address = address
         """The guest's address (``guest_address``), which the door counts pages by."""
         self.host_socket = host_socket
         self.code = code
         self.watching = watching
-        self.child: asyncio.subprocess.Process | None = None
+        self.child: Seat | None = None
         self.errors = b""
         self.hung_up = False
         self.ended = asyncio.Event()
@@ -86,14 +89,9 @@ class PageChild:
         reader = asyncio.ensure_future(reading)
         try:
             try:
-                self.child = await asyncio.create_subprocess_exec(
-                    *child_command(self.host_socket, self.watching),
-                    stdin=asyncio.subprocess.PIPE,
-                    stdout=asyncio.subprocess.PIPE,
-                    stderr=asyncio.subprocess.PIPE,
-                    cwd=own_folder(),
-                    env=web_environment(self.code, *size),
-                    start_new_session=True,
+                self.child = await self.spawner.spawn_piped(
+                    child_arguments(self.host_socket, self.watching),
+                    web_environment(self.code, *size),
                 )
             except OSError as exc:
                 await self._tell(f"The door could not start your seat ({exc.strerror}): "

@@ -262,3 +262,14 @@ def spied_spawns(spawner: Any, monkeypatch: Any) -> list[tuple[list[str], dict[s
 
     monkeypatch.setattr(spawner, "spawn", spawning)
     return asked
+
+
+def counted_waits(host: Host) -> list[float]:
+    """The waits the host's pacing asks for, kept instead of waited (no clock here)."""
+    waits: list[float] = []
+
+    async def wait(seconds: float) -> None:
+        waits.append(seconds)
+
+    host.pacing.sleep = wait
+    return waits

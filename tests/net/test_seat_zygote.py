@@ -131,3 +131,21 @@ async def test_a_host_that_goes_takes_the_zygote_and_its_seats_with_it():
     await asyncio.get_running_loop().run_in_executor(None, zygote.wait)
     assert zygote.returncode == 0
     os.close(master)
+
+
+def test_a_seat_that_ignores_its_hang_up_is_killed_when_the_zygote_goes(monkeypatch):
+    import subprocess
+    import sys
+
+    from tui.net import seat_zygote
+
+    stubborn = subprocess.Popen(
+        [sys.executable, "-c", "import signal, sys, time\n"
+         "for s in (signal.SIGHUP, signal.SIGTERM): signal.signal(s, signal.SIG_IGN)\n"
+         "print('ready', flush=True)\ntime.sleep(600)"],
+        stdout=subprocess.PIPE, start_new_session=True,
+    )  # fmt: skip
+    assert stubborn.stdout is not None and stubborn.stdout.readline() == b"ready\n"
+    monkeypatch.setattr(seat_zygote, "LAST_WAIT", 0.0)  # (no time to end by itself)
+    seat_zygote._end_all({stubborn.pid})
+    assert stubborn.wait() == -signal.SIGKILL

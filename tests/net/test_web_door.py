@@ -19,7 +19,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tests.net_helpers import spied_spawns, until
+from tests.net_helpers import counted_waits, spied_spawns, until
 from tests.screen_sweep import scan
 from tests.tui_helpers import make_app
 from tests.web_helpers import ANN, all_pages_gone, base, knock, seat_page, web_door
@@ -70,13 +70,8 @@ async def test_every_byte_a_page_needs_comes_from_the_door(tmp_path: Path):
 async def test_a_wrong_code_at_the_browser_door_waits_for_its_address(tmp_path: Path):
     app = make_app(tmp_path)
     async with app.run_test() as pilot:
-        waits: list[float] = []
-
-        async def wait(seconds: float) -> None:
-            waits.append(seconds)
-
         host = await web_door(pilot, tmp_path)
-        host.pacing.sleep = wait
+        waits = counted_waits(host)
         logged: list[str] = []
         host.log = logged.append
         async with aiohttp.ClientSession() as client:
@@ -122,12 +117,7 @@ async def test_a_ticket_opens_one_isolated_page_whose_seat_is_then_claimed(
         asked = spied_spawns(host.web_door.spawner, monkeypatch)
         host.begin()
         code = host.codes[ANN]
-        waits: list[float] = []
-
-        async def wait(seconds: float) -> None:
-            waits.append(seconds)
-
-        host.pacing.sleep = wait
+        waits = counted_waits(host)
         async with aiohttp.ClientSession() as client:
             page = await seat_page(client, host)
             await page.shows("Ann, for your eyes only")

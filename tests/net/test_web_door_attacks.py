@@ -14,7 +14,7 @@ from pathlib import Path
 import aiohttp
 import pytest
 
-from tests.net_helpers import until
+from tests.net_helpers import counted_waits, until
 from tests.tui_helpers import make_app
 from tests.web_helpers import ANN, Page, all_pages_gone, base, knock, seat_page, web_door
 from tui.net import web_door as web_door_module
@@ -169,12 +169,7 @@ async def test_a_page_that_says_anything_changes_nothing_and_its_code_opens_noth
         host = await web_door(pilot, tmp_path)
         host.begin()
         code = host.codes[ANN]
-        waits: list[float] = []
-
-        async def wait(seconds: float) -> None:
-            waits.append(seconds)
-
-        host.pacing.sleep = wait
+        waits = counted_waits(host)
         async with aiohttp.ClientSession() as client:
             page = await seat_page(client, host)
             await until(lambda: host.seating.claimed(ANN), pilot)

@@ -36,11 +36,14 @@ import signal
 import socket
 import sys
 import termios
+import time
 from typing import Any
 
 LONGEST_REQUEST = 64 * 1024
 """Bytes at most in a request (an environment and a few arguments)."""
 FDS = 3
+LAST_WAIT = 2.0
+"""Seconds the seats left have to end once the zygote hangs up on them."""
 
 
 def warm() -> None:
@@ -91,10 +94,29 @@ def serve(control: socket.socket) -> None:
                 elif not _answer(control, seats, (wake_read, wake_write)):
                     return
     finally:
-        for pid in seats:
-            with contextlib.suppress(ProcessLookupError, PermissionError):
-                os.killpg(pid, signal.SIGHUP)
-                os.killpg(pid, signal.SIGTERM)
+        _end_all(seats)
+
+
+def _end_all(seats: set[int]) -> None:
+    """Hang up on every seat left, as its terminal closing would; those still running
+    after ``LAST_WAIT`` seconds are killed (none outlives the zygote)."""
+    for pid in seats:
+        with contextlib.suppress(ProcessLookupError, PermissionError):
+            os.killpg(pid, signal.SIGHUP)
+            os.killpg(pid, signal.SIGTERM)
+    deadline = time.monotonic() + LAST_WAIT
+    while seats and time.monotonic() < deadline:
+        try:
+            pid, _ = os.waitpid(-1, os.WNOHANG)
+        except ChildProcessError:
+            return
+        if pid:
+            seats.discard(pid)
+        else:
+            time.sleep(0.02)
+    for pid in seats:
+        with contextlib.suppress(ProcessLookupError, PermissionError):
+            os.killpg(pid, signal.SIGKILL)
 
 
 def _answer(control: socket.socket, seats: set[int], wake: tuple[int, int]) -> bool:

@@ -61,6 +61,12 @@ async def _gone(pid: int) -> None:
         await asyncio.sleep(0.02)  # (a condition polled, not a fixed pause)
 
 
+def _descriptors(pid: int) -> set[str]:
+    """What a process's descriptors are open on (sockets and pipes, by inode)."""
+    links = {os.readlink(fd) for fd in Path(f"/proc/{pid}/fd").iterdir()}
+    return {link for link in links if link.startswith(("socket:", "pipe:"))}
+
+
 def _parent(pid: int) -> int:
     return int(Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[1])
 
@@ -73,6 +79,8 @@ async def test_a_forked_seat_draws_on_its_terminal_and_a_hang_up_ends_it():
         assert os.readlink(f"/proc/{seat.pid}/cwd") == str(own_folder())
         assert os.getsid(seat.pid) == seat.pid  # (a session of its own: signals reach it all)
         assert "Type your join code" in " ".join((await _shows(master, "join code")).split())
+        # The seat keeps none of the zygote's descriptors (its control socket, its pipes).
+        assert _descriptors(seat.pid) & _descriptors(spawner.zygote.pid) == set()
         os.close(master)  # the friend's terminal goes
         assert await seat.wait() == -signal.SIGHUP
         assert spawner.seats == {}

@@ -91,7 +91,7 @@ def serve(control: socket.socket) -> None:
                     with contextlib.suppress(BlockingIOError):
                         os.read(wake_read, 512)
                     _reap(control, seats)
-                elif not _answer(control, seats, (wake_read, wake_write)):
+                elif not _answer(control, seats, (wake_read, wake_write, chooser.fileno())):
                     return
     finally:
         _end_all(seats)
@@ -119,8 +119,9 @@ def _end_all(seats: set[int]) -> None:
             os.killpg(pid, signal.SIGKILL)
 
 
-def _answer(control: socket.socket, seats: set[int], wake: tuple[int, int]) -> bool:
-    """One request answered; False once the host has gone."""
+def _answer(control: socket.socket, seats: set[int], own: tuple[int, ...]) -> bool:
+    """One request answered; False once the host has gone. ``own`` are the zygote's
+    descriptors that no seat keeps."""
     try:
         data, fds, _, _ = socket.recv_fds(control, LONGEST_REQUEST, FDS)
     except OSError:
@@ -135,7 +136,7 @@ def _answer(control: socket.socket, seats: set[int], wake: tuple[int, int]) -> b
         pid = os.fork()
         if pid == 0:
             os.close(settled)
-            _become_seat(control, request, fds, (*wake, settling))  # (never returns)
+            _become_seat(control, request, fds, (*own, settling))  # (never returns)
         os.close(settling)
         os.read(settled, 1)  # (until the seat leads its own session: signals then reach it)
         os.close(settled)

@@ -49,6 +49,14 @@ async def _shows(master: int, words: str) -> str:
     return "\n".join(screen.display)
 
 
+async def _plays(spawner: SeatSpawner) -> None:
+    """A seat forked, seen asking for its code, hung up on and ended."""
+    seat, master = await _forked(spawner)
+    await _shows(master, "join code")
+    os.close(master)
+    await seat.wait()
+
+
 async def _gone(pid: int) -> None:
     """Until no process ``pid`` runs (a zombie counts as gone)."""
     status = Path(f"/proc/{pid}/status")
@@ -96,11 +104,8 @@ async def test_a_request_the_zygote_cannot_use_is_refused_and_it_goes_on():
         with pytest.raises(OSError, match="three descriptors"):
             await spawner.spawn(["--watch"], ENVIRONMENT, (0, 1), False)  # type: ignore[arg-type]
         zygote = spawner.zygote
-        seat, master = await _forked(spawner)
+        await _plays(spawner)
         assert spawner.zygote is zygote
-        await _shows(master, "join code")
-        os.close(master)
-        await seat.wait()
     finally:
         spawner.close()
 
@@ -116,11 +121,8 @@ async def test_when_the_zygote_dies_its_seats_end_and_the_next_seat_starts_anoth
         await seat.wait()
         await _gone(seat.pid)
         os.close(master)
-        again, master = await _forked(spawner)
+        await _plays(spawner)
         assert spawner.zygote is not None and spawner.zygote.pid != first.pid
-        await _shows(master, "join code")
-        os.close(master)
-        await again.wait()
     finally:
         spawner.close()
 
@@ -148,12 +150,44 @@ def test_a_seat_that_ignores_its_hang_up_is_killed_when_the_zygote_goes(monkeypa
     from tui.net import seat_zygote
 
     stubborn = subprocess.Popen(
-        [sys.executable, "-c", "import signal, sys, time\n"
+        [sys.executable, "-c", "import signal\n"
          "for s in (signal.SIGHUP, signal.SIGTERM): signal.signal(s, signal.SIG_IGN)\n"
-         "print('ready', flush=True)\ntime.sleep(600)"],
+         "print('ready', flush=True)\nwhile True: signal.pause()"],
         stdout=subprocess.PIPE, start_new_session=True,
     )  # fmt: skip
     assert stubborn.stdout is not None and stubborn.stdout.readline() == b"ready\n"
     monkeypatch.setattr(seat_zygote, "LAST_WAIT", 0.0)  # (no time to end by itself)
     seat_zygote._end_all({stubborn.pid})
     assert stubborn.wait() == -signal.SIGKILL
+
+
+async def test_bytes_the_zygote_cannot_use_are_refused_and_it_keeps_nothing_of_them():
+    spawner = SeatSpawner()
+    null = os.open("/dev/null", os.O_RDWR)
+    try:
+        await _plays(spawner)
+        assert spawner.zygote is not None
+        zygote, kept = spawner.zygote, len(os.listdir(f"/proc/{spawner.zygote.pid}/fd"))
+        three = (null, null, null)
+        fine = b'{"argv": ["--watch"], "env": {}}'
+        for request, fds in (
+            (b"\x00\xff\x1b[2J not json", three),
+            (b"[" * 5000, three),
+            (b'["argv", "env"]', three),
+            (b'{"argv": "--watch", "env": {}}', three),
+            (b'{"argv": [], "env": {"TERM": ["xterm"]}}', three),
+            (b'{"argv": [], "env": {"A": "' + b"b" * 70_000 + b'"}}', three),  # past the limit
+            (fine, (null, null, null, null, null)),  # more descriptors than a seat takes
+            (fine, (null,)),
+            (fine, ()),
+        ):
+            answer = await spawner.ask(request, fds)
+            assert set(answer) == {"error"}, request[:30]
+            assert spawner.zygote is zygote and zygote.poll() is None, answer
+            assert spawner.seats == {}
+        assert len(os.listdir(f"/proc/{zygote.pid}/fd")) == kept
+        await _plays(spawner)
+        assert spawner.zygote is zygote
+    finally:
+        os.close(null)
+        spawner.close()

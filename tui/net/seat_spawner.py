@@ -65,22 +65,25 @@ class SeatSpawner:
     async def spawn(self, argv: list[str], env: dict[str, str], fds: tuple[int, int, int],
                     terminal: bool) -> Seat:  # fmt: skip
         """Fork a seat running ``tui.net.door_seat`` with ``argv`` on ``fds``."""
-        async with self._asking:
-            control = self._started()
-            loop = asyncio.get_running_loop()
-            self._answer = loop.create_future()
-            request = json.dumps({"argv": argv, "env": env, "terminal": terminal}).encode()
-            try:
-                socket.send_fds(control, [request], list(fds))
-            except OSError as exc:
-                self._lost()
-                raise OSError(f"the seat maker is gone ({exc.strerror or exc})") from None
-            answer = await self._answer
+        request = json.dumps({"argv": argv, "env": env, "terminal": terminal}).encode()
+        answer = await self.ask(request, fds)
         if "pid" not in answer:
             raise OSError(str(answer.get("error", "the seat maker did not answer")))
         seat = Seat(int(answer["pid"]))
         self.seats[seat.pid] = seat
         return seat
+
+    async def ask(self, request: bytes, fds: tuple[int, ...]) -> dict[str, Any]:
+        """The zygote's answer to one request (its bytes and descriptors as sent)."""
+        async with self._asking:
+            control = self._started()
+            self._answer = asyncio.get_running_loop().create_future()
+            try:
+                socket.send_fds(control, [request], list(fds))
+            except OSError as exc:
+                self._lost()
+                raise OSError(f"the seat maker is gone ({exc.strerror or exc})") from None
+            return await self._answer
 
     async def spawn_piped(self, argv: list[str], env: dict[str, str]) -> Seat:
         """Fork a seat on three new pipes; its ``stdin``, ``stdout`` and ``stderr``

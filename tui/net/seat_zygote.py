@@ -123,7 +123,7 @@ def _answer(control: socket.socket, seats: set[int], own: tuple[int, ...]) -> bo
     """One request answered; False once the host has gone. ``own`` are the zygote's
     descriptors that no seat keeps."""
     try:
-        data, fds, _, _ = socket.recv_fds(control, LONGEST_REQUEST, FDS)
+        data, fds, flags, _ = socket.recv_fds(control, LONGEST_REQUEST, FDS)
     except OSError:
         return False
     if not data:
@@ -131,6 +131,8 @@ def _answer(control: socket.socket, seats: set[int], own: tuple[int, ...]) -> bo
             os.close(fd)
         return False
     try:
+        if flags & (socket.MSG_TRUNC | socket.MSG_CTRUNC):
+            raise ValueError("a request too long, or with more than three descriptors")
         request = _checked(data, fds)
         settled, settling = os.pipe()
         pid = os.fork()
@@ -142,8 +144,8 @@ def _answer(control: socket.socket, seats: set[int], own: tuple[int, ...]) -> bo
         os.close(settled)
         seats.add(pid)
         _say(control, {"pid": pid})
-    except (ValueError, OSError) as problem:
-        _say(control, {"error": str(problem)})
+    except (ValueError, RecursionError, OSError) as problem:
+        _say(control, {"error": str(problem)[:200]})
     finally:
         for fd in fds:
             os.close(fd)

@@ -59,12 +59,18 @@ class Gate:
 
     def __init__(self) -> None:
         self.first_request_wait = FIRST_REQUEST_WAIT
-        self.open: set[Passage] = set()
-        self.held: Counter[str] = Counter()
+        self.open: dict[Any, Passage] = {}
+        """The connections let in, by their transport."""
+
+    @property
+    def held(self) -> Counter[str]:
         """Open connections, by address."""
-        self.waiting: Counter[str] = Counter()
+        return Counter(passage.address for passage in self.open.values())
+
+    @property
+    def waiting(self) -> Counter[str]:
         """Connections that have not yet asked, by address."""
-        self.by_transport: dict[Any, Passage] = {}
+        return Counter(passage.address for passage in self.open.values() if passage.waiting)
 
     def factory(self, server: Callable[[], asyncio.Protocol]) -> Callable[[], asyncio.Protocol]:
         """The protocol factory to listen with, in front of the web server's."""
@@ -72,16 +78,17 @@ class Gate:
 
     def asked(self, transport: Any) -> None:
         """A request arrived on ``transport``: its connection has asked."""
-        passage = self.by_transport.get(transport)
+        passage = self.open.get(transport)
         if passage is not None:
             passage.has_asked()
 
     def admits(self, address: str) -> bool:
+        waiting = self.waiting
         return (
             len(self.open) < CONNECTIONS
             and self.held[address] < CONNECTIONS_EACH
-            and sum(self.waiting.values()) < WAITING
-            and self.waiting[address] < WAITING_EACH
+            and waiting.total() < WAITING
+            and waiting[address] < WAITING_EACH
         )
 
 
@@ -106,10 +113,7 @@ class Passage(asyncio.Protocol):
             transport.write(BUSY_ANSWER)
             transport.close()
             return
-        self.gate.open.add(self)
-        self.gate.held[self.address] += 1
-        self.gate.by_transport[transport] = self
-        self.gate.waiting[self.address] += 1
+        self.gate.open[transport] = self
         self.waiting = True
         wait = self.gate.first_request_wait
         self.timer = asyncio.get_running_loop().call_later(wait, self._too_slow)
@@ -117,10 +121,7 @@ class Passage(asyncio.Protocol):
         self.inner.connection_made(transport)
 
     def has_asked(self) -> None:
-        if self.waiting:
-            self.waiting = False
-            self.gate.waiting[self.address] -= 1
-            self.gate.waiting += Counter()  # (drops the addresses at nought)
+        self.waiting = False
         if self.timer is not None:
             self.timer.cancel()
             self.timer = None
@@ -147,10 +148,6 @@ class Passage(asyncio.Protocol):
 
     def connection_lost(self, exc: Exception | None) -> None:
         self.has_asked()
-        if self in self.gate.open:
-            self.gate.open.discard(self)
-            self.gate.held[self.address] -= 1
-            self.gate.held += Counter()
-            self.gate.by_transport.pop(self.transport, None)
+        self.gate.open.pop(self.transport, None)
         if self.inner is not None:
             self.inner.connection_lost(exc)

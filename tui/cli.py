@@ -25,6 +25,7 @@ from tui.cli_values import (
     shown,
 )
 from tui.net.cli import add_net_commands, host, join
+from tui.serve.cli import add_serve_command, serve
 
 # Everything else is imported by the command that needs it, so that `parlour` alone
 # (the lobby) starts without importing any game's rules.
@@ -116,6 +117,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_teach_command(commands, common, game_ids)
 
     add_net_commands(commands, common, game_ids)
+    add_serve_command(commands)
 
     sim = commands.add_parser(
         "simulate",
@@ -230,6 +232,8 @@ def _command(args: argparse.Namespace) -> int:
         return join(args)
     if command == "host":
         return host(args)
+    if command == "serve":
+        return serve(args)
     return _run_app(args)
 
 

@@ -32,6 +32,17 @@ class ShowSetup(Message):
         """The registered game to set up."""
 
 
+class OpenServedTable(Message):
+    """Ask a served parlour to open a table of ``game_id`` as its form was filled in
+    (``entry``: a ``tui.setup_form.SetupEntry``); ``open``: free seats for anyone."""
+
+    def __init__(self, game_id: str, entry: Any, open: bool) -> None:  # noqa: A002
+        super().__init__()
+        self.game_id = game_id
+        self.entry = entry
+        self.open = open
+
+
 class ShowResume(Message):
     """The list of saved games."""
 

@@ -126,7 +126,8 @@ def check_setup(
         if pin and kind == BOT:
             problems.append(f"Seat {index + 1} is a bot: bots need no PIN.")
         pin_hash = hash_pin(pin, pin_work) if pin and kind == PERSON else None
-        seats.append(SeatPlan(name, kind, pin_hash))
+        if kind in (PERSON, BOT):  # (any other kind is refused above)
+            seats.append(SeatPlan(name, kind, pin_hash))
     seed_text = entry.seed.strip()
     seed = 0
     if not seed_text:

@@ -20,6 +20,8 @@ CODE_LENGTH = 6
 SOCKET_NAME = "table.sock"
 CODE_VARIABLE = "PARLOUR_JOIN_CODE"
 """A join code handed to ``parlour join`` by the SSH door (never on a command line)."""
+GUEST_VARIABLE = "PARLOUR_GUEST"
+"""A server's lobby pass handed to a door's child (``tui.serve``), the same way."""
 
 
 def new_codes(seats: list[Seat]) -> dict[Seat, str]:

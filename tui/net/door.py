@@ -49,16 +49,21 @@ import asyncssh
 
 from tui.cli_values import shown
 from tui.net.codes import tidy
+from tui.net.door_host import DoorHost, Lobby
 from tui.net.door_seat import child_arguments, child_environment
-from tui.net.host import Host
 from tui.net.seat_spawner import Seat, SeatSpawner
 
 KEY_NAME = "ssh_host_key"
 DEFAULT_TERM = "xterm-256color"
 CHALLENGE_NAME = "Parlour"
 ASK = "Type the join code the host gave you (or the table's watch code, to watch)."
+LOBBY_ASK = (
+    "Type a join code (or a table's watch code), or press Enter alone for the lobby: "
+    "the tables to join or watch, and a form to start one."
+)
 LANGUAGE = "en-US"
 PROMPT = ("Join code: ", False)
+LOBBY_PROMPT = ("Join code (or Enter alone for the lobby): ", False)
 TRIES = 3
 """Codes one connection may try before it is refused."""
 READ_SIZE = 65536
@@ -146,8 +151,10 @@ async def _all_end(sessions: Iterable[JoinSession], patience: float) -> bool:
 class Door:
     """An SSH server in front of ``host``: one seat's child per session."""
 
-    def __init__(self, host: Host, data_dir: Path, port: int, address: str = "") -> None:
+    def __init__(self, host: DoorHost, data_dir: Path, port: int, address: str = "") -> None:
         self.host = host
+        self.lobby: Lobby | None = host if isinstance(host, Lobby) else None
+        """A server's lobby behind the door (``tui.serve``): a guest needs no code."""
         self.data_dir = data_dir
         self.port = port
         self.address = address
@@ -218,6 +225,8 @@ class DoorServer(asyncssh.SSHServer):
         self.source = "ssh from an unknown address"
         """Who is knocking, for pacing wrong codes: the client's address."""
         self.tries = 0
+        self.lobby = False
+        """No code: a server's lobby (``tui.serve``)."""
         self.connection: Any = None
 
     def connection_made(self, conn: Any) -> None:
@@ -251,6 +260,8 @@ class DoorServer(asyncssh.SSHServer):
     def get_kbdint_challenge(
         self, username: str, lang: str, submethods: str
     ) -> tuple[str, str, str, list[tuple[str, bool]]]:
+        if self.door.lobby is not None:
+            return (CHALLENGE_NAME, LOBBY_ASK, LANGUAGE, [LOBBY_PROMPT])
         return (CHALLENGE_NAME, ASK, LANGUAGE, [PROMPT])
 
     async def validate_kbdint_response(
@@ -259,6 +270,9 @@ class DoorServer(asyncssh.SSHServer):
         """Let in a right code; ask again, with the refusal as the instructions, after
         a wrong one; refuse the connection after ``TRIES`` of them."""
         code = responses[0] if len(responses) == 1 else ""
+        if not tidy(code) and self.door.lobby is not None:
+            self.lobby = True  # (a server's lobby: no code needed to look around)
+            return True
         entry = await self.door.host.knock(code, self.source)
         if not entry.refusal:
             self.code, self.watching = tidy(code), entry.watch
@@ -267,19 +281,24 @@ class DoorServer(asyncssh.SSHServer):
         if self.tries >= TRIES:
             self.connection.disconnect(asyncssh.DISC_NO_MORE_AUTH_METHODS_AVAILABLE, entry.refusal)
             return False
-        return (CHALLENGE_NAME, entry.refusal, LANGUAGE, [PROMPT])
+        prompt = PROMPT if self.door.lobby is None else LOBBY_PROMPT
+        return (CHALLENGE_NAME, entry.refusal, LANGUAGE, [prompt])
 
     def session_requested(self) -> asyncssh.SSHServerSession[bytes]:
-        return JoinSession(self.door, self.code, self.watching)
+        lobby = self.door.lobby
+        guest = lobby.guest_pass(self.source) if self.lobby and lobby is not None else ""
+        return JoinSession(self.door, self.code, self.watching, guest)
 
 
 class JoinSession(asyncssh.SSHServerSession[bytes]):
     """One friend's terminal: a seat's (or a watcher's) child on a pseudo-terminal."""
 
-    def __init__(self, door: Door, code: str, watching: bool = False) -> None:
+    def __init__(self, door: Door, code: str, watching: bool = False, guest: str = "") -> None:
         self.door = door
         self.code = code
         self.watching = watching
+        self.guest = guest
+        """A server's lobby: the pass the child asks with ('' for a seat's code)."""
         self.has_pty = False
         self.term = DEFAULT_TERM
         self.size = (80, 24)
@@ -330,6 +349,8 @@ class JoinSession(asyncssh.SSHServerSession[bytes]):
         finally:
             self._close_master()
             self.door.sessions.discard(self)
+            if self.guest and self.door.lobby is not None:
+                self.door.lobby.forget_guest(self.guest)
             if not self.channel.is_closing():  # (the friend may have gone already)
                 self.channel.write(TEARDOWN)
                 self.channel.exit(exit_status(status))
@@ -341,8 +362,8 @@ class JoinSession(asyncssh.SSHServerSession[bytes]):
         self.master = master
         _set_size(master, *self.size)
         try:
-            arguments = child_arguments(self.door.host.path, self.watching)
-            environment = child_environment(self.term, self.code)
+            arguments = child_arguments(self.door.host.path, self.watching, bool(self.guest))
+            environment = child_environment(self.term, self.code, self.guest)
             self.child = await self.door.spawner.spawn(
                 arguments, environment, (slave, slave, slave), terminal=True
             )

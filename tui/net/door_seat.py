@@ -25,7 +25,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from tui.net.codes import CODE_VARIABLE
+from tui.net.codes import CODE_VARIABLE, GUEST_VARIABLE
 
 MODULE = "tui.net.door_seat"
 LOCALE = "C.UTF-8"
@@ -42,9 +42,12 @@ def own_folder() -> Path:
     return home if home.is_absolute() and home.is_dir() else Path("/")
 
 
-def child_arguments(socket: Path, watching: bool) -> list[str]:
-    """What the seat is told: the host's socket, and whether it only watches."""
+def child_arguments(socket: Path, watching: bool, lobby: bool = False) -> list[str]:
+    """What the seat is told: the host's socket, and whether it only watches (or opens
+    on a server's lobby)."""
     arguments = [f"--socket={socket}"]
+    if lobby:
+        return [*arguments, "--lobby"]
     return [*arguments, "--watch"] if watching else arguments
 
 
@@ -53,8 +56,9 @@ def child_command(socket: Path, watching: bool) -> list[str]:
     return [sys.executable, "-I", "-m", MODULE, *child_arguments(socket, watching)]
 
 
-def child_environment(term: str, code: str) -> dict[str, str]:
-    """The child's whole environment: nothing of the caller's but ``PASSED_ON``."""
+def child_environment(term: str, code: str, guest: str = "") -> dict[str, str]:
+    """The child's whole environment: nothing of the caller's but ``PASSED_ON`` (and a
+    lobby's pass, ``guest``, never on a command line either)."""
     env = {
         "PATH": os.defpath,
         "HOME": str(own_folder()),
@@ -63,6 +67,8 @@ def child_environment(term: str, code: str) -> dict[str, str]:
         "TERM": term,
         CODE_VARIABLE: code,
     }
+    if guest:
+        env[GUEST_VARIABLE] = guest
     for name in PASSED_ON:
         if name in os.environ:
             env[name] = os.environ[name]
@@ -75,6 +81,7 @@ def parser() -> argparse.ArgumentParser:
     )
     door_seat.add_argument("--socket", required=True, type=Path, help="the host's socket")
     door_seat.add_argument("--watch", action="store_true", help="watch the public table")
+    door_seat.add_argument("--lobby", action="store_true", help="open on a server's lobby")
     return door_seat
 
 
@@ -85,7 +92,13 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     args = parser().parse_args(argv)
     code = os.environ.pop(CODE_VARIABLE, "")
-    app = JoinApp(args.socket, watching=args.watch, code=code, remote=True)
+    guest = os.environ.pop(GUEST_VARIABLE, "")
+    if args.lobby:
+        from tui.serve.lobby_app import LobbyApp
+
+        app: JoinApp = LobbyApp(args.socket, guest=guest, remote=True)
+    else:
+        app = JoinApp(args.socket, watching=args.watch, code=code, remote=True)
     app.run()
     return finish(app)
 

@@ -194,11 +194,11 @@ class Host:
             with contextlib.suppress(Exception):
                 guest.writer.write(goodbye)
             guest.seated.cancel()
-        if self._server is not None:
+        if self._server is not None:  # (a table behind a server's socket leaves it be)
             self._server.close()
             self._server = None
-        with contextlib.suppress(FileNotFoundError):
-            self.path.unlink()
+            with contextlib.suppress(FileNotFoundError):
+                self.path.unlink()
 
     def joined_now(self) -> list[Seat]:
         """The seats whose terminal is connected now."""
@@ -365,20 +365,53 @@ class Host:
                 raise
             self.fail(exc)
 
+    async def admit(
+        self,
+        reader: asyncio.StreamReader,
+        writer: asyncio.StreamWriter,
+        first: wire.Join,
+        entry: Entry,
+    ) -> None:
+        """Serve a connection let in by a server in front of many tables
+        (``tui.serve.parlour``): it read the first line, ``first``, and found (and paced)
+        what its code opens here, ``entry``."""
+        try:
+            await self._converse(reader, writer, self._admit(reader, writer, first, entry))
+        except Exception as exc:
+            if self.fail is None:
+                raise
+            self.fail(exc)
+
     async def _serve_one(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        source = source_of(writer)
+        if self._crowded(source):
+            refuse(writer, CROWDED)
+            return
+        self.knocking[source] = self.knocking.get(source, 0) + 1
+        await self._converse(reader, writer, self._counted(source, reader, writer))
+
+    async def _counted(
+        self, source: str, reader: asyncio.StreamReader, writer: asyncio.StreamWriter
+    ) -> Outbox | None:
+        """The welcome, while ``source`` is counted among those knocking."""
+        try:
+            return await self._welcome(reader, writer, source)
+        finally:
+            self.knocking[source] -= 1
+            if not self.knocking[source]:
+                del self.knocking[source]
+
+    async def _converse(
+        self,
+        reader: asyncio.StreamReader,
+        writer: asyncio.StreamWriter,
+        welcome: Awaitable[Outbox | None],
+    ) -> None:
+        """Once ``welcome`` lets the connection in, hand each line it sends to the table
+        until it ends."""
         client: Outbox | None = None
         try:
-            source = source_of(writer)
-            if self._crowded(source):
-                refuse(writer, CROWDED)
-                return
-            self.knocking[source] = self.knocking.get(source, 0) + 1
-            try:
-                client = await self._welcome(reader, writer, source)
-            finally:
-                self.knocking[source] -= 1
-                if not self.knocking[source]:
-                    del self.knocking[source]
+            client = await welcome
             if client is None:
                 return
             while not client.closed:
@@ -428,6 +461,16 @@ class Host:
             entry = Entry(watch=True)  # (the socket is open to the host's own account or group)
         else:
             entry = await self.knock(first.code, source)
+        return await self._admit(reader, writer, first, entry)
+
+    async def _admit(
+        self,
+        reader: asyncio.StreamReader,
+        writer: asyncio.StreamWriter,
+        first: wire.Join,
+        entry: Entry,
+    ) -> Outbox | None:
+        """Let in what ``entry`` opens (a seat, watching, the tavern's door), or refuse."""
         if entry.refusal or self.closed:
             refuse(writer, entry.refusal or HOST_LEFT)
             return None

@@ -46,6 +46,10 @@ JOIN_HELP = (
     "called by, and wait at the door until the table seats you on a free bench."
 )
 NAME_ASK = "That is the tavern's door: type the name you would be called by, then Enter."
+LOBBY_CODE_HELP = (
+    "Type the code you were given: a seat's join code, your rejoin code, or a table's "
+    "watch code, then Enter. Escape goes back to the lobby."
+)
 WATCH_HELP = "This terminal watches the public table of a hosted game; it cannot act."
 GONE = "The connection to the host was lost. Enter joins again."
 REJOIN = (
@@ -80,15 +84,20 @@ class JoinScreen(ParlourScreen):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "join", "Join", priority=True),
+        Binding("escape", "back", "Back to the lobby"),
         *HELP_BINDINGS,
     ]
 
-    def __init__(self, socket: Path, watching: bool, said: str = "", code: str = "") -> None:
+    def __init__(
+        self, socket: Path, watching: bool, said: str = "", code: str = "", lobby: bool = False
+    ) -> None:
         super().__init__()
         self.socket = socket
         self.watching = watching
         self.said = said
         self.code = code
+        self.lobby = lobby
+        """Typed from a served parlour's lobby (``tui.serve``): Escape goes back to it."""
         """A tavern's code the host took: the newcomer's name is asked for next."""
 
     def body(self) -> Iterable[Widget]:
@@ -121,7 +130,15 @@ class JoinScreen(ParlourScreen):
             self.take_focus(self.query_one("#code", Input))
 
     def phase_help(self) -> str:
+        if self.lobby:
+            return LOBBY_CODE_HELP
         return WATCH_HELP if self.watching else JOIN_HELP
+
+    def allowed(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return self.lobby if action == "back" else True
+
+    def action_back(self) -> None:
+        self.post_message(messages.ShowLobby())
 
     @after_keys
     def action_join(self) -> None:
@@ -154,6 +171,7 @@ class JoinApp(TableApp):
         ascii_cards: bool = False,
         host_uid: int | None = None,
         remote: bool = False,
+        guest: str = "",
     ) -> None:
         super().__init__(None, theme, ascii_cards)  # (the user's own data folder)
         self.remote = remote
@@ -169,6 +187,12 @@ class JoinApp(TableApp):
         """The code that joined, then the seat's rejoin code (kept to join again)."""
         self.joined: JoinedFlow | None = None
         self.connection: Connection | None = None
+        self.guest = guest
+        """A server's lobby pass (``tui.serve``): what this terminal asks is paced as
+        its guest's."""
+        self.table = ""
+        """From a server's lobby: the table joined without a code (to watch it, or its
+        free seat ``name``)."""
 
     def on_mount(self) -> None:
         self.push_screen(JoinScreen(self.socket, self.watching))
@@ -214,7 +238,8 @@ class JoinApp(TableApp):
     async def _play(self, connection: Connection, code: str, name: str = "") -> bool:
         """Play the seat over ``connection``; whether it dropped (rather than ended). At a
         tavern's door, wait there until the table seats this newcomer."""
-        first = await connection.join(code, self.watching, name)
+        where = "" if code else self.table
+        first = await connection.join(code, self.watching, name, where, self.guest)
         while isinstance(first, wire.AtTheDoor):
             self._back_to_join(first.said, code)
             first = await connection.receive()

@@ -163,10 +163,18 @@ class Connection:
         if not self.writer.is_closing():
             self.writer.write(line)
 
-    async def join(self, code: str, watch: bool = False, name: str = "") -> wire.Message | None:
-        """Say the code (and, with a tavern's code, the newcomer's name); the host's first
-        answer (a Welcome, a Refused, or AtTheDoor)."""
-        self.send(wire.encode(wire.Join(wire.PROTOCOL, code, watch, name)))
+    async def join(
+        self, code: str, watch: bool = False, name: str = "", table: str = "", guest: str = ""
+    ) -> wire.Message | None:
+        """Say the code (and, with a tavern's code, the newcomer's name; from a server's
+        lobby, the ``table`` and, by ``name``, its free seat; ``guest``: the lobby's pass);
+        the host's first answer (a Welcome, a Refused, or AtTheDoor)."""
+        self.send(wire.encode(wire.Join(wire.PROTOCOL, code, watch, name, table, guest)))
+        return await self.receive()
+
+    async def ask(self, question: wire.Message) -> wire.Message | None:
+        """Ask a server's lobby ``question``; its one answer."""
+        self.send(wire.encode(question))
         return await self.receive()
 
     async def receive(self) -> wire.Message | None:

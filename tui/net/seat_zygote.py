@@ -62,6 +62,7 @@ def warm() -> None:
     import tui.cli_game  # noqa: F401
     import tui.net.door_seat  # noqa: F401
     import tui.net.join_app  # noqa: F401
+    import tui.serve.lobby_app  # noqa: F401
     from rules import registry
     from tui.games import game_ui, playable
 

@@ -42,7 +42,8 @@ from typing import Any
 from aiohttp import WSMsgType, web
 
 from tui.net.codes import tidy
-from tui.net.host import HOST_LEFT, Host
+from tui.net.door_host import DoorHost
+from tui.net.host import HOST_LEFT
 from tui.net.lan import url_host
 from tui.net.seat_spawner import SeatSpawner
 from tui.net.web_gate import Gate, guest_address
@@ -151,7 +152,7 @@ class WebDoor:
 
     def __init__(
         self,
-        host: Host,
+        host: DoorHost,
         port: int,
         address: str,
         *,

@@ -53,7 +53,13 @@ class Join:
     code: str = ""
     watch: bool = False
     name: str = ""
-    """With a tavern code: the name a newcomer would be called by."""
+    """With a tavern code: the name a newcomer would be called by. From a server's lobby,
+    without a code: the free seat of an open ``table`` to take."""
+    table: str = ""
+    """From a server's lobby (``tui.serve``): the table to watch, or whose free seat
+    ``name`` to take."""
+    guest: str = ""
+    """The pass a server's door gave this terminal: who is asking, for pacing."""
 
 
 @frozen
@@ -79,7 +85,81 @@ class Read:
     notes: int
 
 
+@frozen
+class AskTables:
+    """A server's lobby asks for the tables open now (the answer: ``Tables``)."""
+
+    protocol: int
+    guest: str = ""
+
+
+@frozen
+class NewTable:
+    """A server's lobby starts a table, as its setup form was filled in (checked there
+    again, as strictly as a save): the game, each seat's name and kind, the options and
+    texts; ``open``: anyone in the lobby may take a free seat (else only by its code).
+    The answer: ``TableOpened`` or ``Refused``."""
+
+    protocol: int
+    game: str
+    names: tuple[str, ...]
+    kinds: tuple[str, ...]
+    options: tuple[tuple[str, str], ...] = ()
+    texts: tuple[tuple[str, str], ...] = ()
+    open: bool = True
+    guest: str = ""
+
+
 # --- host to client ---------------------------------------------------------------
+
+
+@frozen
+class TableRow:
+    """One table as a server's lobby lists it: never a code or a secret."""
+
+    table: str
+    game: str
+    title: str
+    names: tuple[str, ...]
+    """Every seat's name, bots' too."""
+    free: tuple[str, ...]
+    """The people's seats nobody has joined yet."""
+    here: int
+    """Seats whose terminal is connected now."""
+    quiet: int
+    """Seconds since something last happened at the table."""
+    over: bool
+    open: bool
+    """Anyone in the lobby may take a free seat."""
+
+
+@frozen
+class Tables:
+    """The server's answer to ``AskTables``: its message of the day, the tables, and why
+    no table can be started now ('' when one can)."""
+
+    motd: str
+    rows: tuple[TableRow, ...]
+    full: str = ""
+
+
+@frozen
+class SeatCode:
+    """A person's seat of a table just opened, and its join code (for the starter's
+    eyes: they hand the codes out)."""
+
+    name: str
+    code: str
+
+
+@frozen
+class TableOpened:
+    """The server opened the table: its name, each person's seat and join code (the
+    starter's first), and its watch code."""
+
+    table: str
+    codes: tuple[SeatCode, ...]
+    watch: str
 
 
 @frozen
@@ -160,10 +240,16 @@ CONVERTER.register_unstructure_hook(Value, _unstructure_value)
 CONVERTER.register_structure_hook(Value, _structure_value)
 
 
-Message = Join | Act | TakeBack | Read | Welcome | Snapshot | Refused | AtTheDoor | Goodbye
-MESSAGES = action_union(
-    (Join, Act, TakeBack, Read, Welcome, Snapshot, Refused, AtTheDoor, Goodbye)
+Message = (
+    Join | Act | TakeBack | Read | Welcome | Snapshot | Refused | AtTheDoor | Goodbye
+    | AskTables | NewTable | Tables | TableOpened
 )
+MESSAGES = action_union(
+    (
+        Join, Act, TakeBack, Read, Welcome, Snapshot, Refused, AtTheDoor, Goodbye,
+        AskTables, NewTable, Tables, TableOpened,
+    )
+)  # fmt: skip
 
 
 def encode(message: Message) -> bytes:

@@ -25,7 +25,7 @@ from rules.pins import PIN_WORK
 from rules.session import BOT, PERSON
 from tui.kit.base import HELP_BINDINGS, Field, ParlourScreen, ProseInput
 from tui.kit.keys import after_keys
-from tui.messages import ShowLobby, StartGame
+from tui.messages import OpenServedTable, ShowLobby, StartGame
 from tui.persistence import saves
 from tui.setup_form import SetupEntry, check_setup, is_number
 from tui.widgets.refusal import Refusal
@@ -53,7 +53,17 @@ Cyrillic "о", count as the same name. A name is shown exactly as typed
 (brackets included), but it cannot hold invisible or control characters.
 """
 
+SERVED_HELP = """\
+Name each seat and say whether a person or a bot plays it (Space flips it). The
+first person's seat is yours; the others get codes to hand out once the table
+opens. The seed is always a secret one, and the game's own cards are used. Open
+free seats may be taken by anyone in the lobby; by code, only by whom you give a
+code. Ctrl+S (or Enter) opens the table; Escape goes back to the lobby.
+"""
+
 SEED_NOTE = "Empty: secret. A typed seed is no secret."
+OPENNESS = (("open", "open"), ("by code", "code"))
+OPEN_NOTE = "Open: anyone in the lobby may take one. By code: only whom you give it."
 
 DEFAULT_NAMES = ("Ann", "Bo", "Cleo", "Dev", "Eli", "Fay", "Gus", "Hal", "Ivy", "Jo")
 KINDS = (("Person", PERSON), ("Bot", BOT))
@@ -70,6 +80,7 @@ def default_name(seat: int) -> str:
 
 class SetupScreen(ParlourScreen):
     """The form that starts a new game."""
+
 
     DEFAULT_CSS = """
     SetupScreen #title { height: 1; }
@@ -96,8 +107,13 @@ class SetupScreen(ParlourScreen):
         seed_source: Callable[[], int],
         pack_path: str | None = None,
         pin_work: int = PIN_WORK,
+        served: bool = False,
     ) -> None:
         super().__init__()
+        self.served = served
+        """A served table's form (``parlour serve``'s lobby): no PINs, seed or pack (the
+        server draws a secret seed and uses the game's own pack), whether its free seats are
+        open; Ctrl+S asks the server to open it (``OpenServedTable``)."""
         self.game = game
         self.saves_dir = saves_dir
         self.seed_source = seed_source
@@ -122,14 +138,15 @@ class SetupScreen(ParlourScreen):
                     )
                     kind = BOT if seat == game.bot_seats - 1 else PERSON
                     yield Toggle(KINDS, kind, id=f"kind-{seat}")
-                    yield Field(
-                        placeholder="PIN (opt.)",
-                        password=True,
-                        max_length=4,
-                        restrict=r"[0-9]*",
-                        classes="pin",
-                        id=f"pin-{seat}",
-                    )
+                    if not self.served:
+                        yield Field(
+                            placeholder="PIN (opt.)",
+                            password=True,
+                            max_length=4,
+                            restrict=r"[0-9]*",
+                            classes="pin",
+                            id=f"pin-{seat}",
+                        )
             if game.min_seats != game.max_seats:
                 with Horizontal(classes="row"):
                     yield Label("Players")
@@ -137,35 +154,51 @@ class SetupScreen(ParlourScreen):
                         str(game.bot_seats), id="count", classes="number", restrict=r"[0-9]*"
                     )
                     yield Static(f"{game.min_seats} to {game.max_seats} seats.", classes="note")
-            with Horizontal(classes="row"):
-                yield Label("Seed")
-                yield Field(
-                    placeholder="secret",
-                    id="seed",
-                    classes="name",
-                    restrict=r"[0-9]*",
-                    max_length=SEED_DIGITS,
-                )
-                yield Static(SEED_NOTE, classes="note")
-            yield from self.option_rows(o for o in game.options if not is_switch(o))
-            for text in self.texts:
-                with Horizontal(classes="row"):
-                    yield Label(text.label)
-                    yield ProseInput(
-                        placeholder=text.default or "(optional)",
-                        id=f"text-{text.key}",
-                        classes="wide",
-                        max_length=text.longest,
-                    )
-            with Horizontal(classes="row"):
-                yield Label("Card pack")
-                yield Field(
-                    self.pack_path or "",
-                    placeholder="empty: the default pack",
-                    id="pack",
-                    classes="wide",
-                )
+            yield from self.served_rows() if self.served else self.local_rows()
         yield Refusal(id="errors")
+
+    def served_rows(self) -> Iterable[Widget]:
+        """What only a served table asks (``tui.serve``): whether its seats are open."""
+        yield from self.option_rows(o for o in self.game.options if not is_switch(o))
+        yield from self.text_rows()
+        with Horizontal(classes="row"):
+            yield Label("Free seats")
+            yield Toggle(OPENNESS, "open", id="openness")
+            yield Static(OPEN_NOTE, classes="note")
+
+    def local_rows(self) -> Iterable[Widget]:
+        """The seed, the options, the texts and the pack of a game at this keyboard."""
+        with Horizontal(classes="row"):
+            yield Label("Seed")
+            yield Field(
+                placeholder="secret",
+                id="seed",
+                classes="name",
+                restrict=r"[0-9]*",
+                max_length=SEED_DIGITS,
+            )
+            yield Static(SEED_NOTE, classes="note")
+        yield from self.option_rows(o for o in self.game.options if not is_switch(o))
+        yield from self.text_rows()
+        with Horizontal(classes="row"):
+            yield Label("Card pack")
+            yield Field(
+                self.pack_path or "",
+                placeholder="empty: the default pack",
+                id="pack",
+                classes="wide",
+            )
+
+    def text_rows(self) -> Iterable[Widget]:
+        for text in self.texts:
+            with Horizontal(classes="row"):
+                yield Label(text.label)
+                yield ProseInput(
+                    placeholder=text.default or "(optional)",
+                    id=f"text-{text.key}",
+                    classes="wide",
+                    max_length=text.longest,
+                )
 
     def option_rows(self, options: Iterable[OptionSpec]) -> Iterable[Widget]:
         for option in options:
@@ -194,7 +227,11 @@ class SetupScreen(ParlourScreen):
         self.call_after_refresh(self.take_focus, self.first_field())
 
     def phase_help(self) -> str:
-        return SETUP_HELP
+        return SERVED_HELP if self.served else SETUP_HELP
+
+    def refused(self, reason: str) -> None:
+        """The server refused to open the table, and why."""
+        self.query_one("#errors", Refusal).show(reason)
 
     def help_title(self) -> str:
         return f"Setting up {self.game.title}"
@@ -212,16 +249,18 @@ class SetupScreen(ParlourScreen):
         count = self._count()
         seats = range(min(max(count, 0), self.game.max_seats))
         extra = max(0, count - self.game.max_seats)
+        served = self.served
         return SetupEntry(
             names=tuple(self.query_one(f"#name-{s}", Input).value for s in seats) + ("",) * extra,
             kinds=tuple(self.query_one(f"#kind-{s}", Toggle).value for s in seats)
             + (PERSON,) * extra,
-            pins=tuple(self.query_one(f"#pin-{s}", Input).value for s in seats) + ("",) * extra,
-            seed=self.query_one("#seed", Input).value,
+            pins=("",) * (len(seats) + extra) if served else
+            tuple(self.query_one(f"#pin-{s}", Input).value for s in seats) + ("",) * extra,
+            seed="" if served else self.query_one("#seed", Input).value,
             options=tuple(
                 (o.key, self.query_one(f"#option-{o.key}", Input).value) for o in self.game.options
             ),
-            pack=self.query_one("#pack", Input).value,
+            pack="" if served else self.query_one("#pack", Input).value,
             texts=tuple((t.key, self.query_one(f"#text-{t.key}", Input).value) for t in self.texts),
         )
 
@@ -241,6 +280,11 @@ class SetupScreen(ParlourScreen):
         errors = self.query_one("#errors", Refusal)
         if session is None:
             errors.show("\n".join(problems))
+            return
+        if self.served:
+            errors.show("Opening the table...")
+            is_open = self.query_one("#openness", Toggle).value == "open"
+            self.post_message(OpenServedTable(self.game.id, self.entry(), is_open))
             return
         try:
             path = saves.new_save_path(self.saves_dir, self.game.id)

@@ -1,0 +1,1 @@
+"""``parlour serve``: a parlour that stays open, many tables behind one door."""

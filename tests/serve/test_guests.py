@@ -155,3 +155,13 @@ def test_any_line_on_the_servers_socket_is_refused_and_the_server_goes_on(lines:
                 assert not [line for line in log if "unexpected" in line or "could not" in line]
 
     asyncio.run(attack())
+
+
+async def test_tables_asked_for_at_once_keep_the_owners_limit(tmp_path: Path):
+    async with serving(tmp_path, Limits(tables=1)) as parlour:
+        asked = [ask(parlour.path, new_table("island", ISLAND, PEOPLE)) for _ in range(3)]
+        answers = await asyncio.gather(*asked)
+        assert sum(isinstance(answer, wire.TableOpened) for answer in answers) == 1
+        assert len(parlour.tables) == 1
+        assert len(list(parlour.tables_dir.glob("*.json"))) == 1
+        assert parlour.knocking == 0  # (every connection counted out once)

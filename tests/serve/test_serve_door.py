@@ -65,3 +65,32 @@ async def test_a_code_at_the_door_opens_its_seat_at_whichever_table_holds_it(tmp
                 assert second.codes[1].code not in screen.received.decode("utf-8", "replace")
         finally:
             door.close()
+
+
+@pytest.mark.long
+async def test_lobby_terminals_are_bounded_per_address_and_per_connection(tmp_path: Path):
+    import asyncssh
+
+    from tui.net import door as door_module
+
+    async with serving(tmp_path) as parlour:
+        door = await _door(parlour, tmp_path / "data")
+        connections = []
+        try:
+            for _ in range(door_module.LOBBY_EACH):
+                connection, _ = await connect(door.port, "")
+                connections.append(connection)
+                _, screen = await open_screen(connection)
+                await screen.shows("The parlour's tables")
+            with pytest.raises(asyncssh.ChannelOpenError):  # a second terminal, same connection
+                await open_screen(connections[0])
+            extra, _ = await connect(door.port, "")
+            connections.append(extra)
+            with pytest.raises(asyncssh.ChannelOpenError):  # a fifth lobby from one address
+                await open_screen(extra)
+            assert len(door.sessions) == door_module.LOBBY_EACH
+            assert len(parlour.guests) == door_module.LOBBY_EACH
+        finally:
+            for connection in connections:
+                connection.close()
+            door.close()

@@ -209,6 +209,9 @@ class Door:
 
 
 KNOCKING = 32
+LOBBY_SESSIONS = 32
+"""A server's lobby terminals at most (they need no code), and from one address:"""
+LOBBY_EACH = 4
 """SSH connections at most that have not yet said a right code."""
 LOGIN_TIMEOUT = 60.0
 """Seconds an SSH connection has to say a right code."""
@@ -225,6 +228,8 @@ class DoorServer(asyncssh.SSHServer):
         self.source = "ssh from an unknown address"
         """Who is knocking, for pacing wrong codes: the client's address."""
         self.tries = 0
+        self.opened = False
+        """This connection has its terminal (a second channel is refused)."""
         self.lobby = False
         """No code: a server's lobby (``tui.serve``)."""
         self.connection: Any = None
@@ -284,21 +289,31 @@ class DoorServer(asyncssh.SSHServer):
         prompt = PROMPT if self.door.lobby is None else LOBBY_PROMPT
         return (CHALLENGE_NAME, entry.refusal, LANGUAGE, [prompt])
 
-    def session_requested(self) -> asyncssh.SSHServerSession[bytes]:
-        lobby = self.door.lobby
-        guest = lobby.guest_pass(self.source) if self.lobby and lobby is not None else ""
-        return JoinSession(self.door, self.code, self.watching, guest)
+    def session_requested(self) -> asyncssh.SSHServerSession[bytes] | bool:
+        """One terminal per connection; a lobby's terminals are bounded, per address
+        (``LOBBY_EACH``) and in all (``LOBBY_SESSIONS``), since they need no code."""
+        if self.opened:
+            return False
+        if self.lobby:
+            lobbies = [s.source for s in self.door.sessions if s.lobby]
+            if len(lobbies) >= LOBBY_SESSIONS or lobbies.count(self.source) >= LOBBY_EACH:
+                return False
+        self.opened = True
+        return JoinSession(self.door, self.code, self.watching, self.source if self.lobby else "")
 
 
 class JoinSession(asyncssh.SSHServerSession[bytes]):
     """One friend's terminal: a seat's (or a watcher's) child on a pseudo-terminal."""
 
-    def __init__(self, door: Door, code: str, watching: bool = False, guest: str = "") -> None:
+    def __init__(self, door: Door, code: str, watching: bool = False, lobby_from: str = "") -> None:
         self.door = door
         self.code = code
         self.watching = watching
-        self.guest = guest
-        """A server's lobby: the pass the child asks with ('' for a seat's code)."""
+        self.source = lobby_from
+        """A server's lobby: the guest's address ('' for a seat's code)."""
+        self.lobby = bool(lobby_from)
+        self.guest = ""
+        """A server's lobby: the pass the child asks with, made once its terminal is let in."""
         self.has_pty = False
         self.term = DEFAULT_TERM
         self.size = (80, 24)
@@ -340,6 +355,8 @@ class JoinSession(asyncssh.SSHServerSession[bytes]):
             self.channel.exit(1)
             return
         self.door.sessions.add(self)
+        if self.lobby and self.door.lobby is not None:
+            self.guest = self.door.lobby.guest_pass(self.source)
         self._task = asyncio.get_running_loop().create_task(self._run())
 
     async def _run(self) -> None:

@@ -121,6 +121,7 @@ class Parlour:
         self.closed = False
         self.door: Any = None
         self.web_door: Any = None
+        self._opening = asyncio.Lock()
         self._server: asyncio.Server | None = None
         self._expiry: asyncio.Task[None] | None = None
 
@@ -295,6 +296,10 @@ class Parlour:
 
     async def open_table(self, asked: wire.NewTable, source: str) -> wire.TableOpened | str:
         """Start the table ``asked`` describes; its codes, or why not (a sentence)."""
+        async with self._opening:  # (one at a time: the limits are checked, then kept)
+            return await self._open_table(asked, source)
+
+    async def _open_table(self, asked: wire.NewTable, source: str) -> wire.TableOpened | str:
         from tui.games import playable
         from tui.persistence import saves
         from tui.setup_form import SetupEntry, check_setup
@@ -338,6 +343,8 @@ class Parlour:
         except Exception as exc:  # noqa: BLE001 (the server goes on)
             self.log(f"table {path.stem} could not be opened: {type(exc).__name__}")
             await table.stop()
+            for left in (path, path.with_name(path.name + META)):
+                left.unlink(missing_ok=True)
             return COULD_NOT_OPEN.format("the server's log says why")
         self.tables[path.stem] = table
         self.starters[path.stem] = source
@@ -407,51 +414,54 @@ class Parlour:
             refuse(writer, SERVER_CROWDED)
             return
         self.knocking += 1
-        let_in = False
+        joining = None
         try:
-            let_in = await self._first(reader, writer)
+            joining = await self._first(reader, writer)
         except Exception as exc:  # noqa: BLE001 (one connection never stops the server)
             self.log(f"a connection ended on an unexpected error: {type(exc).__name__}")
             refuse(writer, "The parlour could not answer that.")
         finally:
-            if not let_in:
-                self.knocking -= 1
+            self.knocking -= 1
+        if joining is not None:
+            table, first, entry = joining
+            assert table.host is not None
+            await table.host.admit(reader, writer, first, entry)
 
-    async def _first(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> bool:
-        """Answer the first line; whether the connection was handed to a table (then it
-        is counted as let in from the moment it is)."""
+    async def _first(
+        self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter
+    ) -> tuple[ServedTable, wire.Join, Entry] | None:
+        """Answer the first line; for a join let in, the table to hand it to (None when
+        the connection was answered, or refused, here)."""
         try:
             first = await asyncio.wait_for(read_line(reader), self.first_line_wait)
         except TimeoutError:
             first = None
         if first is None:
             writer.transport.abort()
-            return False
+            return None
         if isinstance(first, str):
             refuse(writer, first)
-            return False
+            return None
         protocol = getattr(first, "protocol", None)
         if protocol != wire.PROTOCOL:
             refuse(writer, OTHER_PROTOCOL.format(wire.PROTOCOL))
-            return False
+            return None
         source = self.guests.get(getattr(first, "guest", ""), "") or source_of(writer)
         if isinstance(first, wire.AskTables):
             _answer(writer, wire.Tables(self.limits.motd, self.rows(), self.full(source)))
-            return False
+            return None
         if isinstance(first, wire.NewTable):
             opened = await self.open_table(first, source)
             _answer(writer, wire.Refused(opened) if isinstance(opened, str) else opened)
-            return False
+            return None
         if not isinstance(first, wire.Join):
             refuse(writer, SAY_WHICH)
-            return False
+            return None
         table, entry = await self._joining(first, source)
         if table is None or table.host is None or entry.refusal:
             refuse(writer, entry.refusal or GONE_TABLE)
-            return False
-        self.knocking -= 1
-        await table.host.admit(reader, writer, first, entry)
-        return True
+            return None
+        return table, first, entry
 
     async def _joining(self, first: wire.Join, source: str) -> tuple[ServedTable | None, Entry]:
         """What a join opens: a code's table, or from the lobby a table to watch or an

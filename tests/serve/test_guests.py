@@ -165,3 +165,32 @@ async def test_tables_asked_for_at_once_keep_the_owners_limit(tmp_path: Path):
         assert len(parlour.tables) == 1
         assert len(list(parlour.tables_dir.glob("*.json"))) == 1
         assert parlour.knocking == 0  # (every connection counted out once)
+
+
+async def test_a_silent_peer_is_closed_and_the_next_guest_is_answered(tmp_path: Path):
+    async with serving(tmp_path) as parlour:
+        parlour.first_line_wait = 0  # (says nothing in time: no wall clock waited on here)
+        silent = WireClient(parlour.path)
+        await silent.connect()
+        assert await silent.receive() is None  # closed, unanswered
+        half = WireClient(parlour.path)
+        await half.connect()
+        half.send_raw(b'{"type":"AskTables"')  # half a line, then nothing
+        assert await half.receive() is None
+        parlour.first_line_wait = 5.0
+        assert isinstance(await ask(parlour.path, wire.AskTables(wire.PROTOCOL)), wire.Tables)
+        assert parlour.knocking == 0
+
+
+def test_a_data_or_socket_folder_others_may_change_is_refused(tmp_path: Path, capsys):
+    from tui.cli import main
+
+    planted = tmp_path / "planted"
+    planted.mkdir()
+    planted.chmod(0o777)  # (as another user's folder in /tmp would be)
+    socket = tmp_path / "run" / "s.sock"
+    assert main(["serve", "--data", str(planted), "--socket", str(socket)]) == 2
+    assert "can be changed by other users" in capsys.readouterr().err
+    assert main(["serve", "--data", str(tmp_path / "d"), "--socket", str(planted / "s.sock")]) == 2
+    assert "can be changed by other users" in capsys.readouterr().err
+    assert not (tmp_path / "d").exists()  # (refused before anything was made)

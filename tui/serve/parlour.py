@@ -392,8 +392,7 @@ class Parlour:
         """What ``code`` opens for a try from ``source`` (the doors ask this): a wrong one
         (or a claimed seat's join code) is logged without it and answered only after that
         source's wait; a right one resets it."""
-        found, entry = await self._knocked(code, source)
-        return entry
+        return (await self._knocked(code, source))[1]
 
     async def _knocked(self, code: str, source: str) -> tuple[ServedTable | None, Entry]:
         if self.pacing.busy(source):

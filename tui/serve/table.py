@@ -84,7 +84,6 @@ class ServedTable:
         self.host: Host | None = None
         self.moved_at = clock()
         """When something last happened at the table (the clock's time)."""
-        self.stopped_by: BaseException | None = None
         self._session: Session[Any] | None = None
         self._opened: Opened | None = None
         self._ready: asyncio.Future[Host] | None = None
@@ -135,7 +134,6 @@ class ServedTable:
         """The table's app ended (stopped by the server, or on an error)."""
         error = None if task.cancelled() else task.exception()
         error = error or getattr(self.app, "_exception", None)
-        self.stopped_by = error
         if self.host is not None:
             self.host.close()
         if self._ready is not None and not self._ready.done():

@@ -41,6 +41,7 @@ import host_load  # noqa: E402
 import joined  # noqa: E402
 import keys  # noqa: E402
 import screens_open  # noqa: E402
+import serve_load  # noqa: E402
 import startup  # noqa: E402
 import tournament  # noqa: E402
 
@@ -236,6 +237,15 @@ def collect(args: argparse.Namespace) -> tuple[list[Row], list[str], list[str]]:
         rows += host_load_rows(attacked)
         notes += [f"host under attack: {p}" for p in attacked.problems]
 
+    print("parlour serve under load: 50 tables over SSH, 100 watchers ...", file=sys.stderr)
+    try:
+        served = serve_load.run_bounded(serve_load.parser().parse_args([]))
+    except Exception as exc:  # a broken server must not hide the other rows
+        notes.append(f"serve under load: {type(exc).__name__}: {str(exc).splitlines()[0]}")
+    else:
+        rows += serve_load_rows(served)
+        notes += [f"serve under load: {p}" for p in served.problems]
+
     print("engine step ...", file=sys.stderr)
     floor = statistics.median(engine_step.durable_write_floor())
     for game_id, timings in engine_step.measure(games=args.games).items():
@@ -271,6 +281,36 @@ def collect(args: argparse.Namespace) -> tuple[list[Row], list[str], list[str]]:
         ms(floor), ms(bare_key), floor / bare_key, None,
     ))
     return rows, notes, split
+
+
+def serve_load_rows(load: serve_load.Load) -> list[Row]:
+    """Issue 33's points 3 and 4: ``parlour serve`` with its tables over SSH."""
+    where = (
+        f"persuasion, {load.tables} tables x 4 seats + {load.terminals - 4 * load.tables} "
+        f"watchers over SSH"
+    )
+    ratios = load.ratios()
+    seats, hots = [s for s, _ in load.pairs], [h for _, h in load.pairs]
+    p95 = serve_load.percentile(ratios, 0.95) if ratios else math.nan
+    goal_kib = serve_load.SEAT_USS_GOAL_KIB
+    return [
+        Row("key to repaint on a served seat under load (median of per-pair ratios) / "
+            "hotseat, same load", where, ms(statistics.median(seats)),
+            ms(statistics.median(hots)), statistics.median(ratios), serve_load.MEDIAN_GOAL),
+        Row("key to repaint on a served seat under load (95th percentile of the ratios) / "
+            "hotseat", where, ms(serve_load.percentile(seats, 0.95)),
+            ms(serve_load.percentile(hots, 0.95)), p95, serve_load.P95_GOAL),
+        Row("a seat's own memory (the seat houses' USS over their terminals) / 10 MB", where,
+            f"{load.uss_per_seat_kib / 1024:.2f} MiB", f"{goal_kib / 1024:g} MiB",
+            load.uss_per_seat_kib / goal_kib, 1.0),
+        Row("moves lost (journals against decisions seen taken)", where, str(load.lost), "0",
+            float(load.lost), 0.0),
+        Row("another seat's secret on a sampled terminal (wire scan)", where,
+            str(len(load.hits)), f"0 of {load.scanned} terminals", float(len(load.hits)), 0.0),
+        Row("kill -9 and restart: tables not back, and moves lost", where,
+            f"{load.tables - load.back} not back, {load.lost_in_restart} lost", "0",
+            float(load.tables - load.back + load.lost_in_restart + (not load.rejoined)), 0.0),
+    ]
 
 
 def host_load_rows(found: host_load.HostLoad) -> list[Row]:

@@ -20,6 +20,7 @@ from rules.session import Session
 from tests.tui_helpers import settle
 from tui.flow_joined import JoinedSeats
 from tui.net import wire
+from tui.net.door_seat import HOUSE
 from tui.net.host import Host
 from tui.net.hosting import start_hosting
 from tui.port import SessionTable
@@ -250,18 +251,23 @@ async def headless_host(session: Session[Any], folder: Path, **kwargs: Any) -> H
 
 
 def spied_spawns(spawner: Any, monkeypatch: Any) -> list[tuple[list[str], dict[str, str]]]:
-    """What a door asks its seat zygote for each seat (its arguments and environment),
-    kept as the seats start."""
+    """What a door asks for each seat (its arguments and environment), kept as the
+    seats start: a seat forked by the zygote, or one in a seat house (the houses
+    themselves are not seats)."""
     asked: list[tuple[list[str], dict[str, str]]] = []
-    spawn = spawner.spawn
+    for name in ("spawn", "spawn_housed"):
+        monkeypatch.setattr(spawner, name, _spy(getattr(spawner, name), asked))
+    return asked
 
+
+def _spy(spawn: Any, asked: list[tuple[list[str], dict[str, str]]]) -> Any:
     async def spawning(arguments: list[str], environment: dict[str, str], *rest: Any,
                        **named: Any) -> Any:  # fmt: skip
-        asked.append((arguments, environment))
+        if arguments != [HOUSE]:
+            asked.append((arguments, environment))
         return await spawn(arguments, environment, *rest, **named)
 
-    monkeypatch.setattr(spawner, "spawn", spawning)
-    return asked
+    return spawning
 
 
 def counted_waits(host: Host) -> list[float]:

@@ -1,4 +1,5 @@
-"""A served parlour in the test's loop: its socket, its data folder, its tables."""
+"""A served parlour in the test's loop: its socket, its data folder, its tables, and a
+browser door in front of it."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from typing import Any
 
 from tests.net_helpers import WireClient
 from tui.net import wire
+from tui.net.web_door import WebDoor
 from tui.serve.limits import Limits
 from tui.serve.parlour import LIMITS, Parlour
 
@@ -44,6 +46,19 @@ async def serving(
         yield parlour
     finally:
         await parlour.close()
+
+
+@asynccontextmanager
+async def browser_door(parlour: Parlour) -> AsyncIterator[WebDoor]:
+    """A browser door in front of ``parlour`` on a free loopback port (only); at the end
+    every page's child is ended and waited for."""
+    door = WebDoor(parlour, 0, "127.0.0.1", bind="127.0.0.1")
+    parlour.web_door = door
+    await door.start()
+    try:
+        yield door
+    finally:
+        await door.close_gracefully(patience=0)
 
 
 async def ask(socket: Path, message: wire.Message) -> wire.Message | None:

@@ -290,9 +290,7 @@ async def test_the_host_hangs_up_on_a_child_that_outlasts_its_patience(tmp_path:
             assert session.hung_up
             assert session.ended.is_set()
             await screen.ends()
-        assert screen.received.endswith(TEARDOWN)
-        drawn = screen.received[: -len(TEARDOWN)]
-        assert drawn.rfind(b"\x1b[?1049h") > drawn.rfind(b"\x1b[?1049l")
+        assert screen.received.endswith(TEARDOWN)  # the friend's terminal given back, either way
         assert host.door.sessions == set()
 
 

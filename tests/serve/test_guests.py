@@ -54,6 +54,15 @@ async def test_one_guest_starts_at_most_three_waiting_tables(tmp_path: Path):
         await open_table(parlour.path, "island", ISLAND, PEOPLE, guest=other)
 
 
+async def test_the_owners_own_tools_are_held_to_the_owners_limits_only(tmp_path: Path):
+    async with serving(tmp_path, Limits(tables=5)) as parlour:
+        for _ in range(5):  # (no guest pass: the server's own account, on its socket)
+            await open_table(parlour.path, "island", ISLAND, PEOPLE)
+        refused = await ask(parlour.path, new_table("island", ISLAND, PEOPLE))
+        assert refused == wire.Refused(parlour.full())
+        assert "5" in parlour.full()
+
+
 async def test_a_table_from_the_form_is_checked_as_strictly_as_parlour_new(tmp_path: Path):
     async with serving(tmp_path) as parlour:
         cases = {

@@ -8,12 +8,17 @@ instructions are the refusal sentence, up to ``TRIES`` tries, then the connectio
 is refused. A seat's code (or its rejoin code) opens that seat; the table's watch
 code opens a watching terminal (one child per watcher).
 
-Each session runs a child (``tui.net.door_seat``) on a pseudo-terminal of its own,
-with the client's TERM and window size (resizes are passed on) and the channel in
-raw mode: every key goes to the child as typed. The child is forked by the seat
-zygote (``tui.net.seat_spawner``), isolated from the host's working folder and
-environment (``python -I``, a folder of the user's own, an environment built from
-nothing) and gets the code in its environment, never on a command line. A session
+Each session's seat runs in a seat house (``tui.net.seat_house``): a process forked
+by the seat zygote (``tui.net.seat_spawner``), isolated from the host's working folder
+and environment (``python -I``, a folder of the user's own, an environment built from
+nothing), that runs up to ``HOUSE_SEATS`` guests' seats, each an app of its own on its
+own terminal. The door hands the house one end of a socket pair for the guest's
+terminal (``SeatLine`` is the door's end: the channel in raw mode, every key passed on
+as typed, and the seat's screens passed back, each side waiting while the other is
+not reading), with the client's TERM and the code in the seat's environment, never on
+a command line; the guest's window size, and each change of it, goes to the house as
+the door's word (at most ``terminal_driver.LARGEST``). A session
+without a terminalA session
 without a terminal (``ssh -T``) or with a terminal Parlour cannot draw on is refused
 with a sentence before any child starts. The terminals let in are the families in
 ``TERMINAL_FAMILIES``: the terminfo names of the emulators and multiplexers that
@@ -22,7 +27,7 @@ each alone or with a variant after ``-`` or ``.`` (``xterm-256color``, ``screen.
 ``rxvt-unicode``); ``dumb``, ``vt100``-style and unknown names are not, since a
 plain rendering would still be sent escapes they cannot show.
 
-When a child ends, for any reason (it exits, crashes or is killed), its last bytes
+When a seat ends, for any reason (it exits, crashes or its house is killed), its last bytes
 are passed on and then ``TEARDOWN``, which gives the friend their terminal back
 (main screen, mouse and paste modes off, cursor on), and the channel exits with
 the child's status. When the host ends, ``Door.close_gracefully`` lets each child
@@ -35,12 +40,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import fcntl
-import os
 import re
-import signal
-import struct
-import termios
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
@@ -51,7 +51,8 @@ from tui.cli_values import shown
 from tui.net.codes import tidy
 from tui.net.door_host import DoorHost, Lobby
 from tui.net.door_seat import child_arguments, child_environment
-from tui.net.seat_spawner import Seat, SeatSpawner
+from tui.net.seat_spawner import HousedSeat, SeatSpawner
+from tui.net.terminal_driver import clamped
 
 KEY_NAME = "ssh_host_key"
 DEFAULT_TERM = "xterm-256color"
@@ -66,7 +67,6 @@ PROMPT = ("Join code: ", False)
 LOBBY_PROMPT = ("Join code (or Enter alone for the lobby): ", False)
 TRIES = 3
 """Codes one connection may try before it is refused."""
-READ_SIZE = 65536
 PATIENCE = 10.0
 """Seconds ``Door.close_gracefully`` gives the children to end by themselves."""
 HUNG_UP_WAIT = 5.0
@@ -116,10 +116,6 @@ def host_key(folder: Path) -> asyncssh.SSHKey:
         return bytes(asyncssh.generate_private_key("ssh-ed25519").export_private_key())
 
     return asyncssh.import_private_key(read_or_create_private(folder, KEY_NAME, new_key))
-
-
-def _set_size(fd: int, columns: int, rows: int) -> None:
-    fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", rows, columns, 0, 0))
 
 
 def terminal_refusal(has_pty: bool, term: str) -> str:
@@ -318,8 +314,9 @@ class JoinSession(asyncssh.SSHServerSession[bytes]):
         self.term = DEFAULT_TERM
         self.size = (80, 24)
         self.channel: Any = None
-        self.master: int | None = None
-        self.child: Seat | None = None
+        self.line: asyncio.Transport | None = None
+        """The door's end of the seat's terminal (a stream socket to its seat house)."""
+        self.child: HousedSeat | None = None
         self.hung_up = False
         """The door hung up on the child (the friend left, or the host could not wait)."""
         self.ended = asyncio.Event()
@@ -336,7 +333,7 @@ class JoinSession(asyncssh.SSHServerSession[bytes]):
         self.has_pty = True
         self.term = term_type or DEFAULT_TERM
         if term_size[0] and term_size[1]:
-            self.size = (term_size[0], term_size[1])
+            self.size = clamped(term_size[0], term_size[1])
         return True
 
     def shell_requested(self) -> bool:
@@ -364,7 +361,7 @@ class JoinSession(asyncssh.SSHServerSession[bytes]):
         try:
             status = await self._play()
         finally:
-            self._close_master()
+            self._close_line()
             self.door.sessions.discard(self)
             if self.guest and self.door.lobby is not None:
                 self.door.lobby.forget_guest(self.guest)
@@ -374,59 +371,53 @@ class JoinSession(asyncssh.SSHServerSession[bytes]):
             self.ended.set()
 
     async def _play(self) -> int:
-        """Run the child until it ends, passing its bytes on; its return code."""
-        master, slave = os.openpty()
-        self.master = master
-        _set_size(master, *self.size)
+        """Run the seat until it ends, passing its bytes on; its return code."""
+        loop = asyncio.get_running_loop()
         try:
             arguments = child_arguments(self.door.host.path, self.watching, bool(self.guest))
             environment = child_environment(self.term, self.code, self.guest)
-            self.child = await self.door.spawner.spawn(
-                arguments, environment, (slave, slave, slave), terminal=True
-            )
+            self.child = await self.door.spawner.spawn_housed(arguments, environment, self.size)
         except OSError as exc:
             self.channel.write(f"{NO_START.format(exc.strerror or exc)}\r\n".encode())
             return 1
-        finally:
-            os.close(slave)
-        asyncio.get_running_loop().add_reader(master, self._from_child)
-        if self.hung_up:  # (the friend left while the child was starting)
+        self.child.line.setblocking(False)
+        self.line, _ = await loop.connect_accepted_socket(
+            lambda: SeatLine(self), self.child.line
+        )
+        if self.hung_up:  # (the friend left while the seat was starting)
             self.end_child()
         status = await self.child.wait()
         with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(self._last_bytes.wait(), LAST_BYTES_WAIT)
         return status
 
-    def _from_child(self) -> None:
-        assert self.master is not None
-        try:
-            data = os.read(self.master, READ_SIZE)
-        except OSError:
-            data = b""
-        if not data:  # every end of the child's terminal is closed: nothing more comes
-            self._close_master()
-            self._last_bytes.set()
-            return
+    def from_seat(self, data: bytes) -> None:
         if not self.channel.is_closing():  # (the friend may have gone already)
             self.channel.write(data)
 
-    def _close_master(self) -> None:
-        if self.master is not None:
-            with contextlib.suppress(Exception):
-                asyncio.get_running_loop().remove_reader(self.master)
-            with contextlib.suppress(OSError):
-                os.close(self.master)
-            self.master = None
+    def _close_line(self) -> None:
+        line, self.line = self.line, None
+        if line is not None:
+            line.abort()
 
     def data_received(self, data: bytes, datatype: Any) -> None:
-        if self.master is not None:
-            with contextlib.suppress(OSError):
-                os.write(self.master, data)
+        if self.line is not None and not self.line.is_closing():
+            self.line.write(data)
+
+    def pause_writing(self) -> None:
+        """The friend is not reading: the seat's screens wait (its house holds them)."""
+        if self.line is not None:
+            self.line.pause_reading()
+
+    def resume_writing(self) -> None:
+        if self.line is not None:
+            self.line.resume_reading()
 
     def terminal_size_changed(self, width: int, height: int, pixwidth: int, pixheight: int) -> None:
-        self.size = (width, height)
-        if self.master is not None and width and height:
-            _set_size(self.master, width, height)  # the child gets SIGWINCH
+        if width and height:
+            self.size = clamped(width, height)
+            if self.child is not None:
+                self.child.resize(*self.size)
 
     def eof_received(self) -> bool:
         self.end_child()
@@ -441,8 +432,34 @@ class JoinSession(asyncssh.SSHServerSession[bytes]):
         if self.ended.is_set():
             return
         self.hung_up = True
-        child = self.child
-        if child is not None and child.returncode is None:
-            for ending in (signal.SIGHUP, signal.SIGTERM):  # (as a terminal closing would)
-                with contextlib.suppress(ProcessLookupError):
-                    os.killpg(child.pid, ending)
+        if self.line is not None and self.line.can_write_eof():
+            with contextlib.suppress(OSError):
+                self.line.write_eof()  # (as a terminal closing would: the seat ends)
+
+
+class SeatLine(asyncio.Protocol):
+    """The door's end of a seat's terminal: what the seat draws goes to the friend, and
+    the friend's keys wait while the seat's house is not reading them."""
+
+    def __init__(self, session: JoinSession) -> None:
+        self.session = session
+
+    def data_received(self, data: bytes) -> None:
+        self.session.from_seat(data)
+
+    def eof_received(self) -> bool:
+        return False  # (the seat has said its last: the line closes)
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self.session.line = None
+        self.session._last_bytes.set()
+
+    def pause_writing(self) -> None:
+        channel = self.session.channel
+        if channel is not None:
+            channel.pause_reading()
+
+    def resume_writing(self) -> None:
+        channel = self.session.channel
+        if channel is not None:
+            channel.resume_reading()

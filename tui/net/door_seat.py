@@ -24,10 +24,16 @@ import pwd
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from tui.net.codes import CODE_VARIABLE, GUEST_VARIABLE
 
+if TYPE_CHECKING:
+    from tui.net.join_app import JoinApp
+
 MODULE = "tui.net.door_seat"
+HOUSE = "--house"
+"""The zygote's request for a seat house (``tui.net.seat_house``) instead of one seat."""
 LOCALE = "C.UTF-8"
 PASSED_ON = ("XDG_RUNTIME_DIR", "XDG_DATA_HOME")
 """The caller's variables the child keeps: where the user's own folders are."""
@@ -85,20 +91,25 @@ def parser() -> argparse.ArgumentParser:
     return door_seat
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    """Run the seat until the friend leaves or the host ends; the exit code."""
-    from tui.cli_game import finish
+def seat_app(argv: Sequence[str], env: dict[str, str]) -> JoinApp:
+    """The seat's app for ``argv``, its code (or a lobby's pass) read from ``env``."""
     from tui.net.join_app import JoinApp
 
     args = parser().parse_args(argv)
-    code = os.environ.pop(CODE_VARIABLE, "")
-    guest = os.environ.pop(GUEST_VARIABLE, "")
+    code, guest = env.get(CODE_VARIABLE, ""), env.get(GUEST_VARIABLE, "")
     if args.lobby:
         from tui.serve.lobby_app import LobbyApp
 
-        app: JoinApp = LobbyApp(args.socket, guest=guest, remote=True)
-    else:
-        app = JoinApp(args.socket, watching=args.watch, code=code, remote=True)
+        return LobbyApp(args.socket, guest=guest, remote=True)
+    return JoinApp(args.socket, watching=args.watch, code=code, remote=True)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the seat until the friend leaves or the host ends; the exit code."""
+    from tui.cli_game import finish
+
+    env = {name: os.environ.pop(name, "") for name in (CODE_VARIABLE, GUEST_VARIABLE)}
+    app = seat_app(sys.argv[1:] if argv is None else argv, env)
     app.run()
     return finish(app)
 

@@ -63,6 +63,10 @@ FREED = "The host freed your seat for another terminal, so this one is closed."
 OTHER_PROTOCOL = "This host speaks Parlour protocol {0}: use the same Parlour as the host."
 NOT_UNDERSTOOD = "The host could not make sense of that move: {0}"
 HOST_LEFT = "The host has ended the game."
+SERVED_STOPPED = "The parlour has stopped this table for now: every move is kept."
+"""What a served table's terminals are told when the server stops it (``tui.serve``)."""
+PUT_AWAY = "This table has been put away: nothing happened at it for a long while."
+"""What a served table's terminals are told when the server archives it."""
 NOT_STARTED = "The host has not started the game yet: wait for the table to show."
 CROWDED = "The host has too many terminals knocking at once: try again in a moment."
 WATCHERS_FULL = "This table has as many watchers as it takes: try again later."
@@ -109,8 +113,14 @@ class Host:
         sleep: Callable[[float], Awaitable[object]] = asyncio.sleep,
         fail: Callable[[Exception], None] | None = None,
         keep: Callable[[Seating], object] = lambda seating: None,
+        served: bool = False,
     ) -> None:
         self.table = table
+        self.served = served
+        """A table of a server (``parlour serve``), not of ``parlour host``: its terminals
+        are told so (``wire.Welcome.served``), to say how to come back in its words."""
+        self.left = SERVED_STOPPED if served else HOST_LEFT
+        """What every terminal is told when the host closes."""
         self.seating = seating if isinstance(seating, Seating) else Seating(seating)
         self.path = path
         self.group = group
@@ -183,10 +193,12 @@ class Host:
             self.log("the game started")
             self.table.advance()
 
-    def close(self) -> None:
-        """Say goodbye to every client and stop listening (the socket file goes)."""
+    def close(self, reason: str = "") -> None:
+        """Say goodbye to every client (``reason``, else ``left``) and stop listening (the
+        socket file goes)."""
         self.closed = True
-        goodbye = wire.encode(wire.Goodbye(HOST_LEFT))
+        self.left = reason or self.left
+        goodbye = wire.encode(wire.Goodbye(self.left))
         for client in list(self.clients):
             client.goodbye(goodbye)
         self.clients.clear()
@@ -472,7 +484,7 @@ class Host:
     ) -> Outbox | None:
         """Let in what ``entry`` opens (a seat, watching, the tavern's door), or refuse."""
         if entry.refusal or self.closed:
-            refuse(writer, entry.refusal or HOST_LEFT)
+            refuse(writer, entry.refusal or self.left)
             return None
         if entry.tavern:
             return await self._at_the_door(reader, writer, first.name)
@@ -496,7 +508,8 @@ class Host:
             self.log(f"seat {seat + 1} joined")
         client = Outbox(writer, seat, self._snapshot)
         self.clients.append(client)
-        client.send(wire.encode(wire.Welcome(wire.PROTOCOL, seat, self.table.game.id, token)))
+        welcome = wire.Welcome(wire.PROTOCOL, seat, self.table.game.id, token, self.served)
+        client.send(wire.encode(welcome))
         sent = self._sent
         if seat is not None:
             self.table.set_away(seat, False)  # (the others see the seat back)

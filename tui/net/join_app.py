@@ -8,7 +8,8 @@ The host answers the first join with the seat's rejoin code: the join code opens
 the seat no more, and this terminal keeps the rejoin code (shown in a toast and in
 ``?``) to get back in. When the connection drops it joins again at once; when the
 host has gone (or ended the game, or freed the seat) the app ends: the terminal is
-restored and one line says why and how to come back.
+restored and one line says why and how to come back (to a served table, ``parlour
+serve``: when the parlour runs again, in its words).
 """
 
 from __future__ import annotations
@@ -32,7 +33,7 @@ from tui.kit.base import HELP_BINDINGS, Field, ParlourScreen
 from tui.kit.keys import after_keys
 from tui.net import wire
 from tui.net.codes import ALPHABET, CODE_LENGTH, shown_code, tidy
-from tui.net.host import FREED, NAME_NEEDED, TAKEN_OVER
+from tui.net.host import FREED, NAME_NEEDED, PUT_AWAY, SERVED_STOPPED, TAKEN_OVER
 from tui.net.joined import JoinedFlow
 from tui.net.remote import Connection, RemoteTable
 from tui.net.trust import HostNotTrusted
@@ -59,11 +60,19 @@ REJOIN = (
 ENDED = "parlour: {0} {1}"
 COME_BACK = "When the game is hosted again (parlour host --resume), join with your rejoin code {0}."
 WATCH_AGAIN = "When the game is hosted again, watch it again the same way."
+SERVED_BACK = (
+    "The table comes back when the parlour does (its lobby lists it), and your rejoin "
+    "code {0} still opens your seat."
+)
+SERVED_WATCH_AGAIN = "The table comes back when the parlour does: watch it from its lobby."
 LOST = "The connection to the host was lost: the host has stopped."
+SERVED_LOST = "The connection to the parlour was lost: it has stopped."
 REMOTE_CRASH = "parlour: this terminal stopped on an unexpected error; tell the host."
 NO_SCREENSHOT = "No screenshots from a joined terminal: it writes nothing on the host's machine."
 AGAIN = "The host deals the next game: join it with its new code."
 EXPORT = "The story is written at the host's keyboard (e on its end screen): ask there."
+SERVED_AGAIN = "This table has played its game: start the next one from the parlour's lobby."
+SERVED_EXPORT = "A served table writes no story file: its whole story is on this screen."
 
 
 class JoinScreen(ParlourScreen):
@@ -193,6 +202,9 @@ class JoinApp(TableApp):
         self.table = ""
         """From a server's lobby: the table joined without a code (to watch it, or its
         free seat ``name``)."""
+        self.served = False
+        """The table joined is a server's (``parlour serve``, as its welcome said): it
+        comes back when the parlour does, never with ``parlour host --resume``."""
 
     def on_mount(self) -> None:
         self.push_screen(JoinScreen(self.socket, self.watching))
@@ -210,14 +222,17 @@ class JoinApp(TableApp):
         code = tidy(code) or self.code
         again = False
         while True:
+            named = "" if again else name
+            where = "" if code else self.table
+            hello = wire.Join(wire.PROTOCOL, code, self.watching, named, where, self.guest)
             try:
-                connection = await Connection.open(self.socket, self.host_uid)
+                connection = await Connection.open(self.socket, self.host_uid, hello)
             except HostNotTrusted as exc:  # (nothing was sent)
                 self._back_to_join(str(exc))
                 return
             except OSError as exc:
                 if again:  # the host has gone
-                    self._ended(LOST)
+                    self._ended(SERVED_LOST if self.served else LOST)
                 else:
                     self._back_to_join(
                         f"No game is hosted at {self.socket} ({exc.strerror or exc})."
@@ -225,21 +240,21 @@ class JoinApp(TableApp):
                 return
             self.connection = connection
             try:
-                dropped = await self._play(connection, code, "" if again else name)
+                dropped = await self._play(connection, code, named)
             finally:
                 connection.close()
                 self.connection = None
             if not dropped or again:
                 if dropped:
-                    self._ended(LOST)
+                    self._ended(SERVED_LOST if self.served else LOST)
                 return
             again, code = True, self.code
 
     async def _play(self, connection: Connection, code: str, name: str = "") -> bool:
-        """Play the seat over ``connection``; whether it dropped (rather than ended). At a
-        tavern's door, wait there until the table seats this newcomer."""
-        where = "" if code else self.table
-        first = await connection.join(code, self.watching, name, where, self.guest)
+        """Play the seat over ``connection`` (its join said already); whether it dropped
+        (rather than ended). At a tavern's door, wait there until the table seats this
+        newcomer."""
+        first = await connection.receive()
         while isinstance(first, wire.AtTheDoor):
             self._back_to_join(first.said, code)
             first = await connection.receive()
@@ -256,6 +271,7 @@ class JoinApp(TableApp):
         if first.rejoin and first.rejoin != code:
             self.notify(REJOIN.format(shown_code(first.rejoin)), timeout=20)
         self.code = first.rejoin or code
+        self.served = self.served or first.served
         table = RemoteTable(first, snapshot)
         table.send_line = connection.send
         self.joined = JoinedFlow(self, table)
@@ -282,12 +298,19 @@ class JoinApp(TableApp):
     def _ended(self, why: str) -> None:
         """The host has gone (or ended the game, or freed the seat): end the app, the
         terminal restored, with one line saying why and how to come back."""
-        if why in (FREED, TAKEN_OVER):
+        if why in (FREED, TAKEN_OVER, PUT_AWAY):
             self.farewell = f"parlour: {why}"
         else:
-            back = WATCH_AGAIN if self.watching else COME_BACK.format(shown_code(self.code))
-            self.farewell = ENDED.format(why, back)
+            self.farewell = ENDED.format(why, self._come_back(why))
         self.exit(return_code=0)
+
+    def _come_back(self, why: str) -> str:
+        """How to come back: to a hosted game when it is hosted again; to a served table
+        (its welcome said so, or, at a tavern's door, its goodbye) when the parlour is."""
+        code = shown_code(self.code)
+        if self.served or why == SERVED_STOPPED:
+            return SERVED_WATCH_AGAIN if self.watching else SERVED_BACK.format(code)
+        return WATCH_AGAIN if self.watching else COME_BACK.format(code)
 
     def report_crash(self, error: Exception) -> str:
         """A remote terminal's crash writes no log on the host's machine."""
@@ -331,11 +354,11 @@ class JoinApp(TableApp):
 
     @on(messages.PlayAgain)
     def play_again(self) -> None:
-        self.notify(AGAIN)
+        self.notify(SERVED_AGAIN if self.served else AGAIN)
 
     @on(messages.ExportStory)
     def export_story(self) -> None:
-        self.notify(EXPORT)
+        self.notify(SERVED_EXPORT if self.served else EXPORT)
 
     @on(messages.ShowLobby)
     def show_lobby(self) -> None:

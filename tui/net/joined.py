@@ -28,6 +28,8 @@ from tui.widgets.story import BULLET, HEADING, Paragraph
 BASE_STACK = 2
 """The app's default screen and the screen the flow switches; forms and help go above."""
 HIDDEN = "Your screen is hidden. Enter shows it again."
+SEED_WITH_HOST = "The seed stays with the host: ask there to deal this game again."
+SEED_SERVED = "The seed stays secret at the parlour: start the next game from its lobby."
 
 
 class JoinedFlow:
@@ -109,7 +111,7 @@ class JoinedFlow:
             verdict = (
                 f"Winners: {listed(names[s] for s in outcome.winners)} · "
                 f"Lost: {listed(names[s] for s in outcome.losers)}\n{outcome.reason}\n"
-                "The seed stays with the host: ask there to deal this game again."
+                + (SEED_SERVED if self.table.served else SEED_WITH_HOST)
             )
         story = [Paragraph("The story", HEADING)] + [Paragraph(x, BULLET) for x in view.log]
         document = self.ui.reveal(view, seats) + story

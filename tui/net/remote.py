@@ -29,6 +29,8 @@ class RemoteTable:
 
     def __init__(self, welcome: wire.Welcome, snapshot: wire.Snapshot) -> None:
         self.seat = welcome.seat
+        self.served = welcome.served
+        """A server's table (``parlour serve``): no host's keyboard to ask."""
         self.game_info = registry.get(welcome.game)
         self._union = action_union(self.game_info.action_types)
         self.snapshot = snapshot
@@ -149,33 +151,30 @@ class Connection:
         self.writer = writer
 
     @classmethod
-    async def open(cls, path: Path, host_user: int | None = None) -> Connection:
+    async def open(
+        cls, path: Path, host_user: int | None = None, first: wire.Message | None = None
+    ) -> Connection:
         """Connect to the host at ``path``, only once it is known to run as ``host_user``
         (a uid; None: this user): ``tui.net.trust.HostNotTrusted``, whose message is the
-        sentence, before anything is sent otherwise."""
+        sentence, before anything is sent otherwise. ``first`` is said as soon as the
+        host is trusted, before this terminal waits on anything: the host gives a new
+        connection a few seconds for its first line, and a terminal among many in a busy
+        seat house may wait longer than that for its next turn."""
         from tui.net.trust import connect_to_host
 
         connected = await connect_to_host(path, host_user)
+        if first is not None:
+            try:
+                connected.send(wire.encode(first))  # (a short line: the buffer takes it)
+            except OSError:
+                connected.close()
+                raise
         reader, writer = await asyncio.open_unix_connection(sock=connected, limit=wire.LINE_LIMIT)
         return cls(reader, writer)
 
     def send(self, line: bytes) -> None:
         if not self.writer.is_closing():
             self.writer.write(line)
-
-    async def join(
-        self, code: str, watch: bool = False, name: str = "", table: str = "", guest: str = ""
-    ) -> wire.Message | None:
-        """Say the code (and, with a tavern's code, the newcomer's name; from a server's
-        lobby, the ``table`` and, by ``name``, its free seat; ``guest``: the lobby's pass);
-        the host's first answer (a Welcome, a Refused, or AtTheDoor)."""
-        self.send(wire.encode(wire.Join(wire.PROTOCOL, code, watch, name, table, guest)))
-        return await self.receive()
-
-    async def ask(self, question: wire.Message) -> wire.Message | None:
-        """Ask a server's lobby ``question``; its one answer."""
-        self.send(wire.encode(question))
-        return await self.receive()
 
     async def receive(self) -> wire.Message | None:
         """The next message from the host; None when it has gone."""

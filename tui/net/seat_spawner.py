@@ -24,10 +24,12 @@ from pathlib import Path
 from typing import Any
 
 from tui.net.codes import CODE_VARIABLE
-from tui.net.door_seat import child_environment, own_folder
+from tui.net.door_seat import HOUSE, child_environment, own_folder
 
 MODULE = "tui.net.seat_zygote"
 LONGEST_ANSWER = 4096
+HOUSE_SEATS = 20
+"""Seats at most in one seat house (``tui.net.seat_house``)."""
 
 
 class Seat:
@@ -61,6 +63,10 @@ class SeatSpawner:
         self.seats: dict[int, Seat] = {}
         self._answer: asyncio.Future[dict[str, Any]] | None = None
         self._asking = asyncio.Lock()
+        self.houses: list[House] = []
+        """The seat houses running, each with room for ``HOUSE_SEATS``."""
+        self._housing = asyncio.Lock()
+        self._numbers = 0
 
     async def spawn(self, argv: list[str], env: dict[str, str], fds: tuple[int, int, int],
                     terminal: bool) -> Seat:  # fmt: skip
@@ -106,8 +112,51 @@ class SeatSpawner:
         seat.stdin = await _writing(loop, in_write)
         return seat
 
+    async def spawn_housed(
+        self, argv: list[str], env: dict[str, str], size: tuple[int, int]
+    ) -> HousedSeat:
+        """A seat running ``tui.net.door_seat``'s app for ``argv`` in a seat house with
+        room (a new house is forked when none has), on a new terminal: the returned
+        seat's ``line`` is the door's end of it."""
+        async with self._housing:
+            house = next((h for h in self.houses if len(h.seats) < HOUSE_SEATS), None)
+            if house is None:
+                house = await self._new_house()
+            number = self._numbers = self._numbers + 1
+            ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_STREAM)
+            seat = house.seats[number] = HousedSeat(house, number, ours)
+        request = {"open": number, "argv": argv, "env": env, "size": list(size)}
+        try:
+            answer = await house.ask(number, request, theirs.fileno())
+        finally:
+            theirs.close()
+        if "opened" not in answer:
+            seat.ended(1)
+            ours.close()
+            raise OSError(str(answer.get("error", "the seat house did not answer")))
+        return seat
+
+    async def _new_house(self) -> House:
+        ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
+        nothing = os.open(os.devnull, os.O_RDWR)
+        try:
+            process = await self.spawn(
+                [HOUSE], _zygote_environment(), (theirs.fileno(), nothing, nothing), False
+            )
+        except OSError:
+            ours.close()
+            raise
+        finally:
+            theirs.close()
+            os.close(nothing)
+        house = House(process, ours, self.houses)
+        self.houses.append(house)
+        return house
+
     def close(self) -> None:
-        """End the zygote (it ends the seats it still has)."""
+        """End the zygote (it ends the seats it still has) and every house."""
+        for house in list(self.houses):
+            house.lost()
         self._lost()
 
     # --- the zygote --------------------------------------------------------------------
@@ -180,6 +229,119 @@ class SeatSpawner:
         if zygote is not None:
             with contextlib.suppress(Exception):
                 zygote.wait(timeout=5)
+
+
+class HousedSeat:
+    """A seat in a seat house: the door's end of its terminal (``line``), its size and
+    its end. ``pid`` is its house's (signals to it end every seat of that house)."""
+
+    def __init__(self, house: House, number: int, line: socket.socket) -> None:
+        self.house = house
+        self.number = number
+        self.line = line
+        self.returncode: int | None = None
+        self._ended = asyncio.get_running_loop().create_future()
+
+    @property
+    def pid(self) -> int:
+        return self.house.process.pid
+
+    def ended(self, status: int) -> None:
+        if self.returncode is None:
+            self.returncode = status
+            self._ended.set_result(status)
+            self.house.gone(self)
+
+    async def wait(self) -> int:
+        return int(await asyncio.shield(self._ended))
+
+    def resize(self, columns: int, rows: int) -> None:
+        self.house.say({"size": [columns, rows], "seat": self.number})
+
+
+class House:
+    """The door's side of one seat house: its process, its control socket, its seats.
+    A house with no seat left is closed (its process ends), so memory goes back."""
+
+    def __init__(self, process: Seat, control: socket.socket, houses: list[House]) -> None:
+        self.process = process
+        self.control = control
+        self.houses = houses
+        self.seats: dict[int, HousedSeat] = {}
+        self.answers: dict[int, asyncio.Future[dict[str, Any]]] = {}
+        self.closed = False
+        control.setblocking(False)
+        loop = asyncio.get_running_loop()
+        loop.add_reader(control.fileno(), self._heard)
+        self._watching = loop.create_task(self._watch())
+
+    async def ask(self, number: int, request: dict[str, Any], fd: int) -> dict[str, Any]:
+        answer = self.answers[number] = asyncio.get_running_loop().create_future()
+        try:
+            socket.send_fds(self.control, [json.dumps(request).encode()], [fd])
+        except OSError as exc:
+            self.lost()
+            return {"error": f"the seat house is gone ({exc.strerror or exc})"}
+        return await answer
+
+    def say(self, message: dict[str, Any]) -> None:
+        if not self.closed:
+            with contextlib.suppress(OSError):
+                self.control.send(json.dumps(message).encode())
+
+    def gone(self, seat: HousedSeat) -> None:
+        """``seat`` has ended (the door still reads its last bytes): an empty house goes."""
+        self.seats.pop(seat.number, None)
+        if not self.seats:
+            self.lost()
+
+    async def _watch(self) -> None:
+        await self.process.wait()
+        self.lost()
+
+    def _heard(self) -> None:
+        try:
+            data = self.control.recv(LONGEST_ANSWER)
+        except BlockingIOError:
+            return
+        except OSError:
+            data = b""
+        if not data:  # (the house has ended: its seats end with its status, once known)
+            with contextlib.suppress(Exception):
+                asyncio.get_running_loop().remove_reader(self.control.fileno())
+            return
+        try:
+            message = json.loads(data)
+        except ValueError:
+            return
+        if not isinstance(message, dict):
+            return
+        if "ended" in message:
+            seat = self.seats.get(message["ended"])
+            if seat is not None:
+                seat.ended(int(message.get("status", 1)))
+            return
+        number = message.get("opened", message.get("seat"))
+        answer = self.answers.pop(number, None) if isinstance(number, int) else None
+        if answer is not None and not answer.done():
+            answer.set_result(message)
+
+    def lost(self) -> None:
+        """Close the house (or it has gone): every seat it had ends."""
+        if self.closed:
+            return
+        self.closed = True
+        with contextlib.suppress(ValueError):
+            self.houses.remove(self)
+        with contextlib.suppress(Exception):
+            asyncio.get_running_loop().remove_reader(self.control.fileno())
+        self.control.close()
+        for answer in self.answers.values():
+            if not answer.done():
+                answer.set_result({"error": "the seat house stopped"})
+        status = self.process.returncode
+        for seat in list(self.seats.values()):
+            seat.ended(-signal.SIGTERM if status is None else status)
 
 
 def _zygote_environment() -> dict[str, str]:

@@ -62,6 +62,7 @@ def warm() -> None:
     import tui.cli_game  # noqa: F401
     import tui.net.door_seat  # noqa: F401
     import tui.net.join_app  # noqa: F401
+    import tui.net.seat_house  # noqa: F401
     import tui.serve.lobby_app  # noqa: F401
     from rules import registry
     from tui.games import game_ui, playable
@@ -192,9 +193,10 @@ def _become_seat(
 
         importlib.reload(textual.constants)  # (Textual read its settings when imported)
         random.seed()
-        from tui.net.door_seat import main
+        from tui.net.door_seat import HOUSE, main
+        from tui.net.seat_house import main as house
 
-        code = main(request["argv"])
+        code = house() if request["argv"] == [HOUSE] else main(request["argv"])
     except SystemExit as exit:
         code = exit.code if isinstance(exit.code, int) else 1
     except BaseException:  # (a seat's crash is its own: never the zygote's loop)

@@ -25,6 +25,15 @@ child). When a child ends, for any reason, its page is sent the child's last
 sentence (why it ended, how to come back) and the socket closes; the page shows
 that sentence instead of the terminal. When the host ends, ``close_gracefully``
 lets the children end by themselves after the host's goodbye, then ends the rest.
+
+In front of a server (``tui.serve``: the host is a ``Lobby``), the form says that an
+empty code opens the lobby, and a knock with no code is answered with a lobby ticket,
+as Enter alone is at the SSH door: no code is knocked, the page's child is told
+``--lobby``, and the page is given a guest pass naming its address (made when its
+socket opens, forgotten when its child ends). Lobby pages are bounded as the SSH
+door bounds its lobby terminals, per address and in all (``tui.net.lobby_terminals``),
+tickets waiting for their page counted in; a knock past a bound is answered with a
+sentence. At a table's door an empty code is a wrong code, as always.
 """
 
 from __future__ import annotations
@@ -42,12 +51,12 @@ from typing import Any
 from aiohttp import WSMsgType, web
 
 from tui.net.codes import tidy
-from tui.net.door_host import DoorHost
+from tui.net.door_host import DoorHost, Lobby
 from tui.net.host import HOST_LEFT
 from tui.net.lan import url_host
 from tui.net.seat_spawner import SeatSpawner
 from tui.net.web_gate import Gate, guest_address
-from tui.net.web_pages import FILES, HEADERS, JOIN_PAGE, SEAT_PAGE, Served, content
+from tui.net.web_pages import FILES, HEADERS, SEAT_PAGE, Served, content, join_page
 from tui.net.web_seat import PageChild
 
 TICKETS = 64
@@ -136,14 +145,19 @@ def _size(query: Any) -> tuple[int, int]:
 
 
 class Ticket:
-    """A right code, waiting for its page to open."""
+    """A right code (or, at a server's door, no code: its lobby), waiting for its page
+    to open."""
 
-    def __init__(self, code: str, watching: bool, expires: float, address: str) -> None:
+    def __init__(
+        self, code: str, watching: bool, expires: float, address: str, lobby: bool = False
+    ) -> None:
         self.code = code
         self.watching = watching
         self.expires = expires
         self.address = address
         """Where it was knocked from (``guest_address``)."""
+        self.lobby = lobby
+        """No code: a server's lobby (``code`` is '')."""
 
 
 class WebDoor:
@@ -161,6 +175,8 @@ class WebDoor:
         failed: Callable[[str], None] = lambda why: None,
     ) -> None:
         self.host = host
+        self.lobby: Lobby | None = host if isinstance(host, Lobby) else None
+        """A server's lobby behind the door (``tui.serve``): a guest needs no code."""
         self.port = port or free_port(bind)
         """The port (0 given, as tests do: one free now, so links name it from the start)."""
         self.address = address
@@ -285,7 +301,7 @@ class WebDoor:
     # --- the pages -------------------------------------------------------------------
 
     async def _join_page(self, request: web.Request) -> web.Response:
-        return _file(JOIN_PAGE)
+        return web.Response(body=join_page(self.lobby is not None), content_type="text/html")
 
     async def _static(self, request: web.Request) -> web.Response:
         served = FILES.get(request.match_info["name"])
@@ -317,9 +333,11 @@ class WebDoor:
         code = body.get("code") if isinstance(body, dict) else None
         if not isinstance(code, str) or len(code) > LONGEST_KNOCK:
             return web.json_response({"refusal": "Type the code the host gave you."})
+        address = guest_address(request.remote)
+        if not tidy(code) and self.lobby is not None:
+            return web.json_response(self._lobby_ticket(address))
         if self.knocking >= KNOCKING:
             return web.json_response({"refusal": BUSY})
-        address = guest_address(request.remote)
         self.knocking += 1
         try:
             entry = await self.host.knock(code, f"web {address}")
@@ -327,14 +345,30 @@ class WebDoor:
             self.knocking -= 1
         if entry.refusal:
             return web.json_response({"refusal": entry.refusal})
+        return web.json_response(self._ticket(Ticket(tidy(code), entry.watch, 0.0, address)))
+
+    def _lobby_ticket(self, address: str) -> dict[str, str]:
+        """A knock with no code at a server's door: a ticket for a lobby page, unless
+        ``address`` (or the door) has as many lobby pages as it takes."""
         self._forget_old_tickets()
-        held = sum(1 for ticket in self.tickets.values() if ticket.address == address)
+        held = [page.address for page in self.pages if page.lobby]
+        held += [ticket.address for ticket in self.opening if ticket.lobby]
+        held += [ticket.address for ticket in self.tickets.values() if ticket.lobby]
+        refusal = _lobby_refusal(held, address)
+        if refusal:
+            return {"refusal": refusal}
+        return self._ticket(Ticket("", False, 0.0, address, lobby=True))
+
+    def _ticket(self, ticket: Ticket) -> dict[str, str]:
+        """Keep ``ticket`` (its life starting now) and give its name; or say why not."""
+        self._forget_old_tickets()
+        held = sum(1 for kept in self.tickets.values() if kept.address == ticket.address)
         if len(self.tickets) >= TICKETS or held >= TICKETS_EACH:
-            return web.json_response({"refusal": TICKET_TAKEN})
-        ticket = secrets.token_urlsafe(18)
-        expires = self.clock() + TICKET_LIFE
-        self.tickets[ticket] = Ticket(tidy(code), entry.watch, expires, address)
-        return web.json_response({"ticket": ticket})
+            return {"refusal": TICKET_TAKEN}
+        name = secrets.token_urlsafe(18)
+        ticket.expires = self.clock() + TICKET_LIFE
+        self.tickets[name] = ticket
+        return {"ticket": name}
 
     def _same_origin(self, request: web.Request) -> bool:
         """Whether a request that a browser marks with its page's origin came from a page
@@ -360,16 +394,19 @@ class WebDoor:
         ticket = self.tickets.get(request.match_info["ticket"])
         if ticket is None or ticket.expires < self.clock() or self.host.closed:
             raise _closing(web.HTTPForbidden(text=NO_TICKET))
-        if not self._room_for(ticket):
-            raise _closing(web.HTTPServiceUnavailable(text=FULL))
+        refusal = self._no_room_for(ticket)
+        if refusal:
+            raise _closing(web.HTTPServiceUnavailable(text=refusal))
         del self.tickets[request.match_info["ticket"]]
         self.opening.append(ticket)  # (its place is kept from here, with nothing awaited)
         socket = web.WebSocketResponse(
             heartbeat=HEARTBEAT, max_msg_size=LONGEST_MESSAGE, compress=False
         )
-        page = PageChild(
-            socket, self.host.path, ticket.code, ticket.watching, self.spawner, ticket.address
-        )
+        guest = ""
+        if ticket.lobby and self.lobby is not None:  # (a pass once the page is let in)
+            guest = self.lobby.guest_pass(f"web {ticket.address}")
+        page = PageChild(socket, self.host.path, ticket.code, ticket.watching, self.spawner,
+                         ticket.address, guest)  # fmt: skip
         try:
             await socket.prepare(request)
             self.pages.add(page)
@@ -379,17 +416,23 @@ class WebDoor:
             if ticket in self.opening:
                 self.opening.remove(ticket)
             self.pages.discard(page)
+            if guest and self.lobby is not None:  # (the pass goes with its page)
+                self.lobby.forget_guest(guest)
         return socket
 
-    def _room_for(self, ticket: Ticket) -> bool:
-        """Whether the door may open one more page for ``ticket``."""
-        held = [(page.address, page.watching) for page in self.pages]
-        held += [(opening.address, opening.watching) for opening in self.opening]
-        return (
-            len(held) < PAGES
-            and sum(address == ticket.address for address, _ in held) < PAGES_EACH
-            and not (ticket.watching and sum(watching for _, watching in held) >= WATCH_PAGES)
-        )
+    def _no_room_for(self, ticket: Ticket) -> str:
+        """Why the door may not open one more page for ``ticket`` ("" when it may)."""
+        held = [(page.address, page.watching, page.lobby) for page in self.pages]
+        held += [(opening.address, opening.watching, opening.lobby) for opening in self.opening]
+        if (
+            len(held) >= PAGES
+            or sum(address == ticket.address for address, _, _ in held) >= PAGES_EACH
+            or (ticket.watching and sum(watching for _, watching, _ in held) >= WATCH_PAGES)
+        ):
+            return FULL
+        if ticket.lobby:
+            return _lobby_refusal([address for address, _, lobby in held if lobby], ticket.address)
+        return ""
 
     async def _read(self, socket: web.WebSocketResponse, page: PageChild) -> None:
         """What the page sends, checked, passed to its child until the page goes."""
@@ -411,6 +454,14 @@ def free_port(bind: str) -> int:
     with socket.socket() as probe:
         probe.bind((bind or "127.0.0.1", 0))
         return int(probe.getsockname()[1])
+
+
+def _lobby_refusal(held: list[str], address: str) -> str:
+    """Why one more lobby page from ``address`` may not open ("" when it may): the SSH
+    door's bounds, loaded only by a server's door (``tui.net.door`` needs ``asyncssh``)."""
+    from tui.net.lobby_terminals import lobby_refusal
+
+    return lobby_refusal(held, address)
 
 
 def _closing(refusal: web.HTTPException) -> web.HTTPException:

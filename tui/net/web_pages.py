@@ -1,5 +1,7 @@
 """What the browser door serves: its own pages and scripts (``tui/net/web/``) and, from
-the textual-serve wheel, the terminal's script, its style sheet and the font.
+the textual-serve wheel, the terminal's script, its style sheet and the font. The
+join form (``join_page``) is worded for the door's host: a table's asks for a code; a
+server's (``tui.serve``) says an empty code opens its lobby.
 
 Only the files named in ``FILES`` are served, each read once; nothing on the pages
 points outside the door (no font host, no script host), so a phone on a party's
@@ -11,7 +13,9 @@ no referrer (a link may carry a code), never cached.
 from __future__ import annotations
 
 from functools import cache
+from html import escape
 from importlib.resources import files
+from string import Template
 from typing import NamedTuple
 
 
@@ -37,6 +41,7 @@ FILES: dict[str, Served] = {
 """The static files, by the name under ``/static/``."""
 
 JOIN_PAGE = Served(OWN, "web/index.html", "text/html")
+"""The join form, a template (``join_page`` fills it in)."""
 SEAT_PAGE = Served(OWN, "web/seat.html", "text/html")
 
 HEADERS = {
@@ -56,3 +61,34 @@ HEADERS = {
 def content(served: Served) -> bytes:
     """The bytes of a served file (read once)."""
     return (files(served.package) / served.path).read_bytes()
+
+
+TABLE_FORM = {
+    "title": "join a seat",
+    "ask": (
+        "Type the join code the host gave you, or the table's watch code to watch. "
+        "Coming back? Type the rejoin code your seat showed you."
+    ),
+    "label": "Join code",
+    "required": " required",
+}
+"""The join form's words at a table's door (a code is needed)."""
+LOBBY_FORM = {
+    "title": "the parlour",
+    "ask": (
+        "Type a join code (or a table's watch code) to go straight to that table. Leave "
+        "the code empty and press Join for the lobby: the tables to join or watch, and a "
+        "form to start one. Coming back? Type the rejoin code your seat showed you."
+    ),
+    "label": "Join code (leave it empty for the lobby)",
+    "required": "",
+}
+"""The join form's words at a server's door, where an empty code opens the lobby."""
+
+
+@cache
+def join_page(lobby: bool) -> bytes:
+    """The join form: a server's (``lobby``) or a table's."""
+    words = LOBBY_FORM if lobby else TABLE_FORM
+    filled = {name: escape(text, quote=False) for name, text in words.items()}
+    return Template(content(JOIN_PAGE).decode("utf-8")).substitute(filled).encode("utf-8")

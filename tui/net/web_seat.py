@@ -5,9 +5,10 @@ length and the payload).
 The child is ``tui.net.door_seat`` forked by the seat zygote (``tui.net.seat_zygote``:
 ``python -I``, the user's own folder, an environment built from nothing, the code in
 ``PARLOUR_JOIN_CODE``), with Textual's web driver chosen in its environment and the
-page's size. What it draws
-goes to the page as binary frames, one at a time (a page that reads nothing stalls
-only its child). What it says last on its error stream (``parlour: ...``: why it
+page's size. A server's lobby page (``tui.serve``) has no code: its child is told
+``--lobby`` and given its guest's pass in its environment, as the SSH door's is. What
+it draws goes to the page as binary frames, one at a time (a page that reads nothing
+stalls only its child). What it says last on its error stream (``parlour: ...``: why it
 ended, how to come back) goes to the page as ``["parlour_end", sentence]`` before
 the socket closes.
 """
@@ -41,9 +42,10 @@ HUNG_UP_WAIT = 5.0
 PREFIX = "parlour: "
 
 
-def web_environment(code: str, columns: int, rows: int) -> dict[str, str]:
-    """A page's child's whole environment: the SSH door's, with the web driver."""
-    env = child_environment(TERM, code)
+def web_environment(code: str, columns: int, rows: int, guest: str = "") -> dict[str, str]:
+    """A page's child's whole environment: the SSH door's, with the web driver (and a
+    lobby page's pass, ``guest``)."""
+    env = child_environment(TERM, code, guest)
     env.update(
         TEXTUAL_DRIVER=WEB_DRIVER,
         TEXTUAL_COLOR_SYSTEM="truecolor",
@@ -70,7 +72,8 @@ class PageChild:
     """A page's socket and the child that draws on it."""
 
     def __init__(self, socket: web.WebSocketResponse, host_socket: Path, code: str,
-                 watching: bool, spawner: SeatSpawner, address: str = "") -> None:  # fmt: skip
+                 watching: bool, spawner: SeatSpawner, address: str = "",
+                 guest: str = "") -> None:  # fmt: skip
         self.socket = socket
         self.spawner = spawner
         self.address = address
@@ -78,6 +81,9 @@ class PageChild:
         self.host_socket = host_socket
         self.code = code
         self.watching = watching
+        self.guest = guest
+        """A server's lobby page: the pass its child asks with ('' for a seat's code)."""
+        self.lobby = bool(guest)
         self.child: Seat | None = None
         self.errors = b""
         self.hung_up = False
@@ -90,8 +96,8 @@ class PageChild:
         try:
             try:
                 self.child = await self.spawner.spawn_piped(
-                    child_arguments(self.host_socket, self.watching),
-                    web_environment(self.code, *size),
+                    child_arguments(self.host_socket, self.watching, lobby=self.lobby),
+                    web_environment(self.code, *size, guest=self.guest),
                 )
             except OSError as exc:
                 await self._tell(f"The door could not start your seat ({exc.strerror}): "

@@ -172,6 +172,9 @@ class Welcome:
     rejoin: str = ""
     """The seat's rejoin code: its join code opens it no more, this does (for this
     terminal's eyes only; "" for a spectator)."""
+    served: bool = False
+    """A table of a server (``parlour serve``): it comes back by itself when the server
+    does, and its lobby lists it (not hosted again with ``parlour host --resume``)."""
 
 
 @frozen

@@ -52,6 +52,7 @@ class LobbyApp(JoinApp):
 
     def __init__(self, socket: Path, *, guest: str = "", **kwargs: Any) -> None:
         super().__init__(socket, guest=guest, **kwargs)
+        self.served = True
         self.playing = False
         """A seat or a watched table shows (not the lobby)."""
 
@@ -66,13 +67,13 @@ class LobbyApp(JoinApp):
     async def _ask(self, question: wire.Message) -> wire.Message | str:
         """The server's one answer to ``question``, or a sentence saying why there is none."""
         try:
-            connection = await Connection.open(self.socket, self.host_uid)
+            connection = await Connection.open(self.socket, self.host_uid, question)
         except HostNotTrusted as exc:
             return str(exc)
         except OSError as exc:
             return UNREACHABLE.format(exc.strerror or exc)
         try:
-            answer = await connection.ask(question)
+            answer = await connection.receive()
         except wire.WireError:
             return UNREADABLE
         finally:

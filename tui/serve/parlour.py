@@ -45,7 +45,7 @@ from rules import registry
 from tui.net import wire
 from tui.net.codes import make_socket_folder
 from tui.net.guest_lines import read_line, refuse, source_of
-from tui.net.host import CLIENT_LINE_LIMIT, FIRST_LINE_WAIT, GREETING, OTHER_PROTOCOL
+from tui.net.host import CLIENT_LINE_LIMIT, FIRST_LINE_WAIT, GREETING, OTHER_PROTOCOL, PUT_AWAY
 from tui.net.pacing import BUSY, Pacing
 from tui.net.seating import CLAIMED, WRONG_CODE, Entry, Seating
 from tui.serve.limits import Limits
@@ -58,7 +58,10 @@ META = ".meta"
 """Beside each table's journal: whether its free seats are open, and who started it."""
 LARGEST_META = 4096
 TABLES_EACH = 3
-"""Unfinished tables one guest (one address) may have started at once."""
+"""Unfinished tables one guest (one address) may have started at once. The owner's own
+tools on the socket (no guest pass, the server's own account) are not capped: only the
+owner's limits hold for them."""
+OWNER = f"account {os.getuid()}"
 GUESTS = 4096
 """Lobby passes kept at most (the oldest go first)."""
 LIMITS = Limits()
@@ -237,7 +240,7 @@ class Parlour:
             if moved > oldest:
                 continue
             if table is not None:
-                await table.stop()
+                await table.stop(PUT_AWAY)
                 del self.tables[path.stem]
             archive = self.data_dir / ARCHIVE
             archive.mkdir(mode=0o700, exist_ok=True)
@@ -423,8 +426,7 @@ class Parlour:
             self.knocking -= 1
         if joining is not None:
             table, first, entry = joining
-            assert table.host is not None
-            await table.host.admit(reader, writer, first, entry)
+            await table.admit(reader, writer, first, entry)
 
     async def _first(
         self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter
@@ -445,12 +447,14 @@ class Parlour:
         if protocol != wire.PROTOCOL:
             refuse(writer, OTHER_PROTOCOL.format(wire.PROTOCOL))
             return None
-        source = self.guests.get(getattr(first, "guest", ""), "") or source_of(writer)
+        guest = getattr(first, "guest", "")
+        source = self.guests.get(guest, "") or source_of(writer)
+        starter = "" if not guest and source == OWNER else source  # ('': the owner's tools)
         if isinstance(first, wire.AskTables):
             _answer(writer, wire.Tables(self.limits.motd, self.rows(), self.full(source)))
             return None
         if isinstance(first, wire.NewTable):
-            opened = await self.open_table(first, source)
+            opened = await self.open_table(first, starter)
             _answer(writer, wire.Refused(opened) if isinstance(opened, str) else opened)
             return None
         if not isinstance(first, wire.Join):

@@ -6,8 +6,12 @@ bots, the turn timers, take-back, the public moment) in a Textual app of its own
 that draws on no terminal (``TableKeeper``, headless), and a ``tui.net.host.Host``
 for its seats, every person's seat joined from a terminal of its own. The host
 listens on no socket of its own: the server reads each connection's first line and
-hands it to the table whose code it names (``Host.admit``). The game begins at once:
-a table may wait for its people for days, and shows each seat who is away.
+hands it to the table whose code it names (``ServedTable.admit``), which serves it in the
+table's app, as ``parlour host`` serves its socket from within its app: what a guest's move
+sets going (the next screen, the end of the game, a bot's timer) belongs to that app, never
+to the server. The game begins at once: a table may wait for its people for days, and shows
+each seat who is away. A finished table stays, its end on every guest's terminal, until
+the server archives it.
 
 Its codes are kept beside the server's data (``tui.net.kept_codes``), so a restart
 (or a kill) brings the table back with the same codes, claims and rejoin codes.
@@ -17,6 +21,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import contextvars
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -30,7 +35,7 @@ from tui.app import ParlourApp
 from tui.net import wire
 from tui.net.host import Host
 from tui.net.kept_codes import keeper, kept_seating
-from tui.net.seating import Seating
+from tui.net.seating import Entry, Seating
 from tui.persistence.saves import Opened
 
 SIZE = (80, 24)
@@ -88,6 +93,9 @@ class ServedTable:
         self._opened: Opened | None = None
         self._ready: asyncio.Future[Host] | None = None
         self._task: asyncio.Task[Any] | None = None
+        self._context: contextvars.Context | None = None
+        """The app's own context (its ``active_app``), taken as it opened: each guest's
+        connection is served in a copy of it."""
         self._changes = -1
 
     async def run(self, session: Session[Any], opened: Opened | None) -> Host:
@@ -103,6 +111,7 @@ class ServedTable:
     def opened(self, app: ParlourApp) -> None:
         """The app is up: the flow starts with every person's seat joined, and begins."""
         assert self._session is not None and self._ready is not None
+        self._context = contextvars.copy_context()
         session, opened = self._session, self._opened
         joined = people(session)
         app.start_flow(
@@ -116,13 +125,30 @@ class ServedTable:
         if seating is None:
             seating = Seating.deal(joined)
         keep(seating)
-        host = Host(flow, seating, self.socket, log=self.log, fail=app.fail_with, keep=keep)
+        host = Host(
+            flow, seating, self.socket, log=self.log, fail=app.fail_with, keep=keep, served=True
+        )
         flow.seating.closers.append(host.close)
         flow.watchers.append(self._changed)
         self.host = host
         host.begin()
         if not self._ready.done():
             self._ready.set_result(host)
+
+    async def admit(
+        self,
+        reader: asyncio.StreamReader,
+        writer: asyncio.StreamWriter,
+        first: wire.Join,
+        entry: Entry,
+    ) -> None:
+        """Serve a connection the server let in (``Host.admit``) in the table's app: a
+        move it makes runs where the app's own work does, so the screens it brings (the
+        end of the game) and the timers it starts (a bot's) are the app's."""
+        host, context = self.host, self._context
+        assert host is not None and context is not None
+        loop = asyncio.get_running_loop()
+        await loop.create_task(host.admit(reader, writer, first, entry), context=context.copy())
 
     def _changed(self) -> None:
         host = self.host
@@ -143,10 +169,11 @@ class ServedTable:
     def running(self) -> bool:
         return self._task is not None and not self._task.done()
 
-    async def stop(self) -> None:
-        """End the table's app: every terminal is told, the save's lock is let go."""
+    async def stop(self, reason: str = "") -> None:
+        """End the table's app: every terminal is told (``reason``, or that the parlour
+        stopped the table for now), the save's lock is let go."""
         if self.host is not None:
-            self.host.close()
+            self.host.close(reason)
         task = self._task
         if task is None or task.done():
             return

@@ -1,0 +1,232 @@
+"""Seat houses: many guests' seats in one process, each an app on its own terminal. A
+seat draws only on its own terminal; its size is the door's word, never the guest's
+bytes; a seat that fails ends alone; an empty house ends; a full one sends the next seat
+to a new house; a request a house cannot use is refused and changes nothing. Every wait
+here is for bytes, an answer or a process's end."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import re
+import socket
+from typing import Any
+
+import pyte
+import pytest
+
+from tui.net import seat_spawner
+from tui.net.door_seat import HOUSE, child_environment
+from tui.net.seat_spawner import HousedSeat, SeatSpawner
+
+NO_HOST = ["--socket=/nonexistent/table.sock"]
+ASKS = "Type your join code and press Enter."
+CURSOR_MOVE = re.compile(rb"\x1b\[(\d+);(\d+)H")
+
+
+class Guest:
+    """The guest's end of a housed seat's terminal, read into a screen of its size."""
+
+    def __init__(self, seat: HousedSeat | None, line: socket.socket, size=(80, 24)) -> None:
+        self.seat: Any = seat
+        self.line = line
+        self.line.setblocking(False)
+        self.screen = pyte.Screen(*size)
+        self.stream = pyte.ByteStream(self.screen)
+        self.received = b""
+
+    def text(self) -> str:
+        return "\n".join(self.screen.display)
+
+    async def read(self) -> bytes:
+        data = await asyncio.get_running_loop().sock_recv(self.line, 65536)
+        self.received += data
+        self.stream.feed(data)
+        return data
+
+    async def shows(self, words: str) -> str:
+        while words not in self.text():
+            if not await self.read():
+                raise AssertionError(f"the terminal closed before showing {words!r}")
+        return self.text()
+
+    async def closes(self) -> bytes:
+        while await self.read():
+            pass
+        return self.received
+
+    async def types(self, data: bytes) -> None:
+        await asyncio.get_running_loop().sock_sendall(self.line, data)
+
+
+def _cells(received: bytes) -> set[tuple[int, int]]:
+    """Every (row, column) the seat moved its cursor to."""
+    return {(int(row), int(column)) for row, column in CURSOR_MOVE.findall(received)}
+
+
+async def housed(spawner: SeatSpawner, argv: list[str] = NO_HOST, size=(80, 24)) -> Guest:
+    env = child_environment("xterm-256color", "")
+    seat = await spawner.spawn_housed(argv, env, size)
+    return Guest(seat, seat.line, size)
+
+
+async def test_seats_of_a_house_share_its_process_and_each_draws_on_its_own_terminal():
+    spawner = SeatSpawner()
+    try:
+        ann, bo = await housed(spawner), await housed(spawner)
+        assert ann.seat.pid == bo.seat.pid  # one process for both
+        await ann.shows(ASKS)
+        await bo.shows(ASKS)
+        await ann.types(b"abc")
+        await ann.shows("•••")
+        await bo.types(b"xy")
+        await bo.shows("••")
+        assert "•••" not in bo.text()  # Ann's keys never reached Bo's seat
+        for guest in (ann, bo):
+            guest.line.shutdown(socket.SHUT_WR)  # the guest hangs up
+            await guest.closes()
+            assert await guest.seat.wait() == 0
+    finally:
+        spawner.close()
+
+
+async def test_the_door_says_the_size_and_the_guests_own_bytes_never_do():
+    spawner = SeatSpawner()
+    try:
+        guest = await housed(spawner)
+        await guest.shows(ASKS)
+        await guest.types(b"\x1b[48;40;120;0;0t")  # a guest claiming a 120x40 window
+        guest.screen.resize(30, 100)
+        guest.seat.resize(100, 30)  # the door's word: 100x30
+        await guest.types(b"a")  # (read after the guest's claim)
+        await guest.shows("•")
+        while max(_cells(guest.received))[1] <= 80:  # until the seat is drawn afresh
+            await guest.read()
+        assert max(column for _, column in _cells(guest.received)) == 100  # not 120
+        assert max(row for row, _ in _cells(guest.received)) <= 30
+        guest.line.shutdown(socket.SHUT_WR)
+        await guest.closes()
+    finally:
+        spawner.close()
+
+
+async def test_a_seat_that_fails_ends_alone_and_its_house_goes_on():
+    spawner = SeatSpawner()
+    try:
+        ann = await housed(spawner)
+        await ann.shows(ASKS)
+        broken = await housed(spawner, ["--no-such-option"])
+        assert broken.seat.pid == ann.seat.pid
+        assert await broken.closes() == b""  # nothing drawn
+        assert await broken.seat.wait() == 1
+        await ann.types(b"abcd")
+        await ann.shows("••••")  # the other seat of the house goes on
+        ann.line.shutdown(socket.SHUT_WR)
+        await ann.closes()
+    finally:
+        spawner.close()
+
+
+async def test_a_house_with_no_seat_left_ends():
+    spawner = SeatSpawner()
+    try:
+        guest = await housed(spawner)
+        await guest.shows(ASKS)
+        (house,) = spawner.houses
+        guest.line.shutdown(socket.SHUT_WR)
+        await guest.closes()
+        assert await house.process.wait() == 0
+        assert spawner.houses == []
+    finally:
+        spawner.close()
+
+
+async def test_a_full_house_sends_the_next_seat_to_a_new_house(monkeypatch):
+    monkeypatch.setattr(seat_spawner, "HOUSE_SEATS", 1)
+    spawner = SeatSpawner()
+    try:
+        ann, bo = await housed(spawner), await housed(spawner)
+        assert ann.seat.pid != bo.seat.pid
+        assert len(spawner.houses) == 2
+        for guest in (ann, bo):
+            await guest.shows(ASKS)
+    finally:
+        spawner.close()
+
+
+async def test_a_killed_house_ends_each_of_its_seats_with_the_signal():
+    spawner = SeatSpawner()
+    try:
+        ann, bo = await housed(spawner), await housed(spawner)
+        await ann.shows(ASKS)
+        os.kill(ann.seat.pid, 9)
+        assert await ann.seat.wait() == -9
+        assert await bo.seat.wait() == -9
+    finally:
+        spawner.close()
+
+
+async def _house(spawner: SeatSpawner) -> tuple[socket.socket, int]:
+    """A house started as the spawner starts one, with the test holding its control."""
+    ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
+    nothing = os.open(os.devnull, os.O_RDWR)
+    try:
+        env = child_environment("dumb", "")
+        process = await spawner.spawn([HOUSE], env, (theirs.fileno(), nothing, nothing), False)
+    finally:
+        theirs.close()
+        os.close(nothing)
+    ours.setblocking(False)
+    return ours, process.pid
+
+
+async def _answer(control: socket.socket, request: bytes, fds: list[int]) -> dict[str, Any]:
+    socket.send_fds(control, [request], fds)
+    return json.loads(await asyncio.get_running_loop().sock_recv(control, 4096))
+
+
+def _open(number: Any, **more: Any) -> bytes:
+    request = {"open": number, "argv": NO_HOST, "env": {"TERM": "xterm"}, "size": [80, 24]}
+    return json.dumps({**request, **more}).encode()
+
+
+@pytest.mark.parametrize(
+    ("request_bytes", "descriptors"),
+    [
+        (b"not json", 1),
+        (b"[" * 5000, 0),
+        (b"[1, 2]", 0),
+        (b'{"nothing": 1}', 0),
+        (_open(1), 0),  # a seat without its terminal
+        (_open(1), 2),  # ... or with two
+        (_open("one"), 1),
+        (_open(1, argv="--watch"), 1),
+        (_open(1, env={"TERM": 7}), 1),
+        (_open(1, size="big"), 1),
+        (b'{"size": [100, 30], "seat": 99}', 0),  # a seat it does not have
+        (b'{"size": "big", "seat": 99}', 0),
+    ],
+)
+async def test_requests_a_house_cannot_use_are_refused_and_it_goes_on(
+    request_bytes: bytes, descriptors: int
+):
+    spawner = SeatSpawner()
+    pairs = [socket.socketpair() for _ in range(descriptors)]
+    try:
+        control, pid = await _house(spawner)
+        answer = await _answer(control, request_bytes, [a.fileno() for a, _ in pairs])
+        assert set(answer) == {"error", "seat"}
+        ours, theirs = socket.socketpair()
+        answer = await _answer(control, _open(5), [theirs.fileno()])
+        theirs.close()  # (the house holds it now)
+        assert answer == {"opened": 5}  # the same house opens the next seat
+        guest = Guest(None, ours)
+        await guest.shows(ASKS)
+        control.close()  # the door goes: the house hangs up on its seat and ends
+        await guest.closes()
+    finally:
+        for a, b in pairs:
+            a.close()
+            b.close()
+        spawner.close()

@@ -70,6 +70,7 @@ from ssh_players import (  # noqa: E402
     open_tables,
     percentile,
     play_seat,
+    seated,
     start_server,
     stop_server,
 )
@@ -151,8 +152,9 @@ async def connect_all(port: int, wanted: list[tuple[str, str]]) -> list[Terminal
     gate = asyncio.Semaphore(CONNECTING)
 
     async def one(terminal: Terminal, code: str) -> None:
-        async with gate:
+        async with gate:  # (until its screen shows: guests arrive, they do not stampede)
             await terminal.connect(port, code, timeout=120)
+            await terminal.until(seated, 120)
 
     await asyncio.gather(*(one(t, code) for t, (_, code) in zip(terminals, wanted, strict=True)))
     return terminals
@@ -497,7 +499,7 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--watchers", type=int, default=100, help="watching terminals (default 100)")
     p.add_argument("--sample", type=int, default=2, help="tables timed and scanned (default 2)")
     p.add_argument("--moves", type=int, default=8, help="moves each table plays (default 8)")
-    p.add_argument("--rate", type=float, default=6.0, help="decisions a second, all seats")
+    p.add_argument("--rate", type=float, default=3.0, help="decisions a second, all seats")
     p.add_argument("--bot-delay", type=float, default=0.05, help="the server's bot delay")
     p.add_argument("--timeout", type=float, default=900.0, help="give up after (s)")
     p.add_argument("--players", help=argparse.SUPPRESS)

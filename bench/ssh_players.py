@@ -409,6 +409,15 @@ ENDED = "has ended the game"
 """In the line the seat's app leaves on the terminal when its table's game is over."""
 
 
+JOINING = "Join a hosted game"
+"""The join screen a seat shows until the host's welcome comes (longer on a busy server)."""
+
+
+def seated(text: str) -> bool:
+    """The seat's own screen shows (its keys drawn), not the join screen before it."""
+    return "^q" in footer(text) and JOINING not in text
+
+
 def changed(than: str) -> Callable[[str], bool]:
     """For ``Terminal.until``: the screen is no longer ``than``."""
     return lambda now: now != than
@@ -537,7 +546,7 @@ async def play_seat(
     UnknownScreen for a screen it cannot play, TimeoutError when nothing moves for
     ``stall`` seconds, DoorClosed when the door closes before the game is over."""
     played = SeatPlay(terminal.name)
-    await terminal.until(lambda text: "^q" in footer(text), 60)
+    await terminal.until(seated, 120)
     try:
         while moves is None or played.decisions < moves:
             text = await _settled(terminal, stall)

@@ -97,16 +97,35 @@ async def test_the_door_says_the_size_and_the_guests_own_bytes_never_do():
         guest = await housed(spawner)
         await guest.shows(ASKS)
         await guest.types(b"\x1b[48;40;120;0;0t")  # a guest claiming a 120x40 window
+        await guest.types(b"a")  # (read after the claim)
+        await guest.shows("•")
+        assert max(column for _, column in _cells(guest.received)) <= 80  # not 120
         guest.screen.resize(30, 100)
         guest.seat.resize(100, 30)  # the door's word: 100x30
-        await guest.types(b"a")  # (read after the guest's claim)
-        await guest.shows("•")
-        while max(_cells(guest.received))[1] <= 80:  # until the seat is drawn afresh
-            await guest.read()
-        assert max(column for _, column in _cells(guest.received)) == 100  # not 120
+        while max(column for _, column in _cells(guest.received)) <= 80:
+            await guest.read()  # until the seat is drawn afresh at the door's size
+        assert max(column for _, column in _cells(guest.received)) == 100
         assert max(row for row, _ in _cells(guest.received)) <= 30
         guest.line.shutdown(socket.SHUT_WR)
         await guest.closes()
+    finally:
+        spawner.close()
+
+
+async def test_a_flood_of_window_changes_is_told_as_the_latest_size_and_the_house_goes_on():
+    spawner = SeatSpawner()
+    try:
+        ann, bo = await housed(spawner), await housed(spawner)
+        await ann.shows(ASKS)
+        for width in range(20_000):  # (far more than the control socket holds)
+            ann.seat.resize(81 + width % 50, 24)
+        ann.seat.resize(100, 30)
+        ann.screen.resize(30, 100)
+        while max(column for _, column in _cells(ann.received)) != 100:
+            await ann.read()
+        assert spawner.houses and bo.seat.returncode is None  # nobody's seat ended
+        await bo.types(b"ab")
+        await bo.shows("••")
     finally:
         spawner.close()
 

@@ -144,9 +144,11 @@ async def test_a_guests_terminal_shows_the_end_then_the_lobby_lists_the_table_as
             text = screen_text(app)
             assert "Winners:" in text and SEED_SERVED in text
             assert table.running and app.farewell is None
+            said: list[str] = []
+            notify = app.notify
+            app.notify = lambda message, **more: (said.append(message), notify(message, **more))
             await pilot.press("e", "p")  # (no host's keyboard to ask at a served table)
-            told = [SERVED_EXPORT, SERVED_AGAIN]
-            await until(lambda: [n.message for n in app._notifications][-2:] == told, pilot)
+            await until(lambda: said == [SERVED_EXPORT, SERVED_AGAIN], pilot)
             await pilot.press("l")
             await until(lambda: isinstance(app.screen, LobbyScreen), pilot)
             await until(lambda: "game over" in screen_text(app), pilot)

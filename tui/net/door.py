@@ -18,7 +18,6 @@ as typed, and the seat's screens passed back, each side waiting while the other 
 not reading), with the client's TERM and the code in the seat's environment, never on
 a command line; the guest's window size, and each change of it, goes to the house as
 the door's word (at most ``terminal_driver.LARGEST``). A session
-without a terminalA session
 without a terminal (``ssh -T``) or with a terminal Parlour cannot draw on is refused
 with a sentence before any child starts. The terminals let in are the families in
 ``TERMINAL_FAMILIES``: the terminfo names of the emulators and multiplexers that
@@ -72,8 +71,7 @@ PATIENCE = 10.0
 HUNG_UP_WAIT = 5.0
 """Seconds ``Door.close_gracefully`` then waits, at most, for the children it hung up on."""
 LAST_BYTES_WAIT = 2.0
-"""Seconds, at most, for an ended child's last bytes (a grandchild could keep its
-terminal open: the pty would never say it is done)."""
+"""Seconds, at most, for an ended seat's last bytes once its house has said it ended."""
 
 TERMINAL_FAMILIES = (
     "xterm", "screen", "tmux", "rxvt", "linux", "alacritty", "kitty", "foot", "wezterm",
@@ -158,7 +156,8 @@ class Door:
         self.knocking: set[DoorServer] = set()
         """Connections that have not yet said a right code (at most ``KNOCKING``)."""
         self.spawner = SeatSpawner()
-        """Forks each session's child from a process that has its imports already."""
+        """Opens each session's seat in a seat house (forked from a process that has
+        its imports already)."""
         self._server: Any = None
 
     async def start(self) -> None:
@@ -299,7 +298,8 @@ class DoorServer(asyncssh.SSHServer):
 
 
 class JoinSession(asyncssh.SSHServerSession[bytes]):
-    """One friend's terminal: a seat's (or a watcher's) child on a pseudo-terminal."""
+    """One friend's terminal: a seat's (or a watcher's) app in a seat house, on a socket
+    pair (the door's end is ``line``). "Child" below is that seat."""
 
     def __init__(self, door: Door, code: str, watching: bool = False, lobby_from: str = "") -> None:
         self.door = door
@@ -376,7 +376,10 @@ class JoinSession(asyncssh.SSHServerSession[bytes]):
         try:
             arguments = child_arguments(self.door.host.path, self.watching, bool(self.guest))
             environment = child_environment(self.term, self.code, self.guest)
-            self.child = await self.door.spawner.spawn_housed(arguments, environment, self.size)
+            size = self.size
+            self.child = await self.door.spawner.spawn_housed(arguments, environment, size)
+            if self.size != size:  # (the window changed while the seat was starting)
+                self.child.resize(*self.size)
         except OSError as exc:
             self.channel.write(f"{NO_START.format(exc.strerror or exc)}\r\n".encode())
             return 1

@@ -164,8 +164,8 @@ class Connection:
 
         connected = await connect_to_host(path, host_user)
         if first is not None:
-            try:
-                connected.send(wire.encode(first))  # (a short line: the buffer takes it)
+            try:  # (goes out at once while the socket has room, as it has when new)
+                await asyncio.get_running_loop().sock_sendall(connected, wire.encode(first))
             except OSError:
                 connected.close()
                 raise

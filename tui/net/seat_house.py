@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import contextvars
 import json
 import os
 import socket
@@ -34,6 +35,7 @@ from functools import partial
 from typing import Any, cast
 
 from tui.cli_values import shown
+from tui.net.codes import CODE_VARIABLE, GUEST_VARIABLE
 from tui.net.door_seat import seat_app
 from tui.net.terminal_driver import GuestTerminal, TerminalDriver
 
@@ -68,7 +70,11 @@ class House:
     def __init__(self, control: socket.socket) -> None:
         self.control = control
         self.seats: dict[int, Seat] = {}
+        self.terminals: set[GuestTerminal] = set()
+        """Every seat's terminal until it is closed (a seat ended may still be sending)."""
         self.closed = asyncio.get_running_loop().create_future()
+        self._unsaid: list[bytes] = []
+        """Answers the control socket had no room for yet, in order."""
 
     async def serve(self) -> None:
         loop = asyncio.get_running_loop()
@@ -80,8 +86,15 @@ class House:
             loop.remove_reader(self.control.fileno())
             for seat in list(self.seats.values()):
                 seat.terminal.hang_up()
-            ending = [seat.task for seat in self.seats.values() if seat.task is not None]
-            if ending:
+            ending: list[asyncio.Future[Any]] = [
+                seat.task for seat in self.seats.values() if seat.task is not None
+            ]
+            ending += [
+                asyncio.ensure_future(t.closed.wait())
+                for t in self.terminals
+                if not t.closed.is_set()
+            ]
+            if ending:  # (every seat's last bytes out before the house ends)
                 await asyncio.wait(ending, timeout=LAST_WAIT)
 
     def _heard(self) -> None:
@@ -132,7 +145,11 @@ class House:
         guest = socket.socket(fileno=fds[0])
         seat = Seat(self, number, (columns, rows))
         self.seats[number] = seat
-        seat.task = asyncio.get_running_loop().create_task(seat.run(guest, argv, env))
+        self.terminals = {t for t in self.terminals if not t.closed.is_set()}
+        self.terminals.add(seat.terminal)
+        seat.task = asyncio.get_running_loop().create_task(
+            seat.run(guest, argv, env), context=contextvars.Context()
+        )  # (a context of its own: nothing of Textual's per-task state is shared)
         self._say({"opened": number})
 
     def _resize(self, request: dict[str, Any]) -> None:
@@ -147,8 +164,25 @@ class House:
         self._say({"ended": seat.number, "status": status})
 
     def _say(self, message: dict[str, Any]) -> None:
-        with contextlib.suppress(OSError):
-            self.control.send(json.dumps(message).encode())
+        """Answer the door; what the socket has no room for now waits, in order."""
+        self._unsaid.append(json.dumps(message).encode())
+        if len(self._unsaid) == 1:
+            self._say_more()
+
+    def _say_more(self) -> None:
+        loop = asyncio.get_running_loop()
+        with contextlib.suppress(ValueError, OSError):
+            loop.remove_writer(self.control.fileno())
+        while self._unsaid:
+            try:
+                self.control.send(self._unsaid[0])
+            except BlockingIOError:
+                loop.add_writer(self.control.fileno(), self._say_more)
+                return
+            except OSError:  # (the door has gone)
+                self._unsaid.clear()
+                return
+            self._unsaid.pop(0)
 
 
 class Seat:
@@ -167,7 +201,8 @@ class Seat:
             guest.setblocking(False)
             loop = asyncio.get_running_loop()
             await loop.connect_accepted_socket(lambda: self.terminal, guest)
-            with environment(env):
+            secrets = (CODE_VARIABLE, GUEST_VARIABLE)  # (read from env, never kept in one)
+            with environment({k: v for k, v in env.items() if k not in secrets}):
                 self.app = seat_app(argv, env)
             self.app.driver_class = cast(Any, partial(TerminalDriver, terminal=self.terminal))
             if not self.terminal.hung_up:
@@ -178,6 +213,8 @@ class Seat:
         finally:
             _own_streams()
             self.terminal.say_last(words)
+            if self.terminal.transport is None:
+                self.terminal.closed.set()
             self.house.ended(self, status)
 
     def hang_up(self) -> None:

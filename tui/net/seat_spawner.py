@@ -28,8 +28,14 @@ from tui.net.door_seat import HOUSE, child_environment, own_folder
 
 MODULE = "tui.net.seat_zygote"
 LONGEST_ANSWER = 4096
-HOUSE_SEATS = 20
-"""Seats at most in one seat house (``tui.net.seat_house``)."""
+HOUSE_SEATS = 4
+"""Seats at most in one seat house (``tui.net.seat_house``): few enough that a seat's key
+seldom waits behind its housemates' repaints, enough to share what every app costs
+(``bench/serve_load.py``)."""
+SIZES_EACH = 20
+"""Window sizes a seat's house is told at most, a second."""
+ANSWER_WAIT = 30.0
+"""Seconds a house has to answer a seat's opening."""
 
 
 class Seat:
@@ -125,6 +131,7 @@ class SeatSpawner:
             number = self._numbers = self._numbers + 1
             ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_STREAM)
             seat = house.seats[number] = HousedSeat(house, number, ours)
+            seat.wanted = seat.told = size
         request = {"open": number, "argv": argv, "env": env, "size": list(size)}
         try:
             answer = await house.ask(number, request, theirs.fileno())
@@ -241,12 +248,18 @@ class HousedSeat:
         self.line = line
         self.returncode: int | None = None
         self._ended = asyncio.get_running_loop().create_future()
+        self.wanted = self.told = (0, 0)
+        """The guest's window size, and the last one its house was told."""
+        self._telling: asyncio.TimerHandle | None = None
 
     @property
     def pid(self) -> int:
         return self.house.process.pid
 
     def ended(self, status: int) -> None:
+        if self._telling is not None:
+            self._telling.cancel()
+            self._telling = None
         if self.returncode is None:
             self.returncode = status
             self._ended.set_result(status)
@@ -256,7 +269,20 @@ class HousedSeat:
         return int(await asyncio.shield(self._ended))
 
     def resize(self, columns: int, rows: int) -> None:
-        self.house.say({"size": [columns, rows], "seat": self.number})
+        """The guest's window changed: its house is told, at most ``SIZES_EACH`` times a
+        second and only the latest size (a flood of window changes is one message)."""
+        self.wanted = (columns, rows)
+        if self._telling is None:
+            loop = asyncio.get_running_loop()
+            self._telling = loop.call_later(1 / SIZES_EACH, self._tell_size)
+
+    def _tell_size(self) -> None:
+        self._telling = None
+        if self.wanted != self.told and self.returncode is None:
+            if self.house.say({"size": list(self.wanted), "seat": self.number}):
+                self.told = self.wanted
+            else:  # (no room on the control socket now: the next try says the latest)
+                self.resize(*self.wanted)
 
 
 class House:
@@ -276,18 +302,40 @@ class House:
         self._watching = loop.create_task(self._watch())
 
     async def ask(self, number: int, request: dict[str, Any], fd: int) -> dict[str, Any]:
-        answer = self.answers[number] = asyncio.get_running_loop().create_future()
+        """The house's answer to opening a seat (an error when it has none in time)."""
+        loop = asyncio.get_running_loop()
+        answer = self.answers[number] = loop.create_future()
+        data = json.dumps(request).encode()
         try:
-            socket.send_fds(self.control, [json.dumps(request).encode()], [fd])
+            async with asyncio.timeout(ANSWER_WAIT):
+                while True:
+                    try:
+                        socket.send_fds(self.control, [data], [fd])
+                        break
+                    except BlockingIOError:  # (the house is behind: wait for room)
+                        room = loop.create_future()
+                        loop.add_writer(self.control.fileno(), room.set_result, None)
+                        try:
+                            await room
+                        finally:
+                            loop.remove_writer(self.control.fileno())
+                return await answer
+        except TimeoutError:
+            self.answers.pop(number, None)
+            return {"error": "the seat house did not answer in time"}
         except OSError as exc:
             self.lost()
             return {"error": f"the seat house is gone ({exc.strerror or exc})"}
-        return await answer
 
-    def say(self, message: dict[str, Any]) -> None:
-        if not self.closed:
-            with contextlib.suppress(OSError):
-                self.control.send(json.dumps(message).encode())
+    def say(self, message: dict[str, Any]) -> bool:
+        """Tell the house ``message`` now; whether it went (False: no room, or gone)."""
+        if self.closed:
+            return False
+        try:
+            self.control.send(json.dumps(message).encode())
+        except OSError:
+            return False
+        return True
 
     def gone(self, seat: HousedSeat) -> None:
         """``seat`` has ended (the door still reads its last bytes): an empty house goes."""

@@ -7,12 +7,13 @@ the socket the door hands over for that guest, read and written on the house's e
 loop (``GuestTerminal``, an asyncio protocol), with no thread of its own.
 
 What the guest sends is hostile until checked. Its bytes are parsed into keys and mouse
-events as Textual's own driver parses them, but never change the seat's size: a size
-comes only from the door, which reads the guest's SSH window (``resize``), clamped to
-``LARGEST``. A sequence left open (an escape or a paste that never ends) is dropped once
-it holds ``LONGEST_PENDING`` bytes; while the app has ``BUSY`` messages waiting, reading
-stops until it has caught up. Output the guest does not read is held up to
-``MOST_UNSENT`` bytes; past that the terminal is closed and the seat ends.
+events as Textual's own driver parses them, ``SLICE`` bytes a turn of the house's loop
+(the other seats draw in between; the guest is not read while a backlog waits), and
+never while the app has ``BUSY`` messages waiting. They never change the seat's size: a
+size comes only from the door, which reads the guest's SSH window (``resize``), clamped
+to ``LARGEST``. A paste longer than ``LONGEST_PASTE`` is dropped whole, up to its end
+marker. Output the guest does not read is held up to ``MOST_UNSENT`` bytes; past that
+the terminal is closed and the seat ends.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ import contextlib
 from codecs import getincrementaldecoder
 from typing import TYPE_CHECKING, Any
 
-from textual import events
+from textual import constants, events
 from textual._xterm_parser import XTermParser
 from textual.driver import Driver
 from textual.geometry import Size
@@ -34,17 +35,21 @@ if TYPE_CHECKING:
 
 LARGEST = (500, 200)
 """Columns and rows at most: a bigger window is drawn at this size."""
-LONGEST_PENDING = 64 * 1024
-"""Bytes a guest may send with no key or event coming of them (a paste that never ends)."""
+LONGEST_PASTE = 64 * 1024
+"""Characters a paste may hold: a longer one is dropped, all of it."""
+SLICE = 4096
+"""Bytes of a guest's input parsed in one turn of the house's loop."""
+PASTE_START, PASTE_END = "\x1b[200~", "\x1b[201~"
 MOST_UNSENT = 4 * 1024 * 1024
 """Bytes of screen the guest has not read, at most, before the seat is ended."""
 BUSY = 400
 """Messages waiting in the app beyond which the guest's bytes wait too."""
-CAUGHT_UP = 50
-LONE_ESCAPE = 0.11
+LONE_ESCAPE = constants.ESCAPE_DELAY + 0.01
 """Seconds after which an Escape with nothing after it is the Escape key (as in Textual)."""
+CUT_MARKER = 0.02
+"""Seconds the start of a paste marker is held for the rest of it (then parsed as is)."""
 CHECK_AGAIN = 0.05
-"""Seconds between looks at a busy app before reading the guest again."""
+"""Seconds between looks at a busy app before parsing more of its guest's input."""
 
 START = (
     "\x1b[?1049h"  # the alternate screen
@@ -61,6 +66,15 @@ STOP = (
     "\x1b[?1000l\x1b[?1003l\x1b[?1015l\x1b[?1006l"
     "\x1b[<u\x1b[?1049l\x1b[?25h\x1b[?1004l"
 )
+
+
+def _marker_start(text: str) -> str:
+    """The end of ``text`` that may be a paste marker cut in two ('' when none)."""
+    for length in range(min(len(PASTE_START) - 1, len(text)), 0, -1):
+        tail = text[-length:]
+        if PASTE_START.startswith(tail) or PASTE_END.startswith(tail):
+            return tail
+    return ""
 
 
 def clamped(columns: int, rows: int) -> tuple[int, int]:
@@ -81,12 +95,19 @@ class GuestTerminal(asyncio.Protocol):
         self.driver: TerminalDriver | None = None
         self.on_hang_up = on_hang_up
         self.hung_up = False
-        self.waiting: list[bytes] = []
-        self._waiting_bytes = 0
+        self.closed = asyncio.Event()
+        """The terminal is closed (its last bytes are out, or lost with the guest)."""
+        self._backlog = bytearray()
+        """What the guest sent that is not parsed yet (reading waits while there is)."""
+        self._draining: asyncio.Handle | None = None
         self._parser = XTermParser()
         self._decode = getincrementaldecoder("utf-8")(errors="replace").decode
-        self._pending = 0
-        """Bytes fed since the parser last gave an event."""
+        self._carry = ""
+        """The end of the last slice when it may be the start of a paste's marker."""
+        self._pasting = False
+        self._pasted = 0
+        self._dropping = False
+        """A paste too long was dropped: what comes until its end marker is dropped too."""
         self._tick: asyncio.TimerHandle | None = None
         self._unsent: list[str] = []
         self._sending: asyncio.Handle | None = None
@@ -98,12 +119,11 @@ class GuestTerminal(asyncio.Protocol):
         self.transport = transport
 
     def data_received(self, data: bytes) -> None:
-        if self.driver is None:  # (typed before the app started: kept, a little of it)
-            if self._waiting_bytes + len(data) <= LONGEST_PENDING:
-                self.waiting.append(data)
-                self._waiting_bytes += len(data)
-            return
-        self._feed(self._decode(data))
+        self._backlog += data
+        if self.transport is not None:
+            self.transport.pause_reading()  # (read on once the backlog is parsed)
+        if self.driver is not None and self._draining is None:
+            self._draining = asyncio.get_running_loop().call_soon(self._drain)
 
     def eof_received(self) -> bool:
         self.hang_up()
@@ -111,6 +131,9 @@ class GuestTerminal(asyncio.Protocol):
 
     def connection_lost(self, exc: Exception | None) -> None:
         self.transport = None
+        self.closed.set()
+        if self._draining is not None:
+            self._draining.cancel()
         self.hang_up()
 
     # --- input -----------------------------------------------------------------------
@@ -118,49 +141,84 @@ class GuestTerminal(asyncio.Protocol):
     def bind(self, driver: TerminalDriver) -> None:
         """Give the guest's keys to ``driver`` from now on (with those already typed)."""
         self.driver = driver
-        waiting, self.waiting = self.waiting, []
-        for data in waiting:
-            self._feed(self._decode(data))
+        if self._backlog and self._draining is None:
+            self._draining = asyncio.get_running_loop().call_soon(self._drain)
 
-    def _feed(self, text: str) -> None:
-        driver = self.driver
-        if driver is None or not text:
+    def _drain(self) -> None:
+        """Parse one slice of what the guest sent; the rest waits for the next turn of
+        the loop (every other seat of the house draws in between), and while the app is
+        busy, for it to catch up. The guest is read again once nothing is waiting."""
+        self._draining = None
+        driver, loop = self.driver, asyncio.get_running_loop()
+        if driver is None:
             return
-        self._pending += len(text)
-        try:
-            for message in self._parser.feed(text):
-                self._pending = 0
-                driver.process_message(message)
-        except Exception:  # (the parser refused the bytes: start afresh, as if unsent)
-            self._parser = XTermParser()
-            self._pending = 0
-        if self._pending > LONGEST_PENDING:  # an open sequence that never ends: dropped
-            self._parser = XTermParser()
-            self._pending = 0
+        if driver.app_busy():
+            self._draining = loop.call_later(CHECK_AGAIN, self._drain)
+            return
+        chunk = bytes(self._backlog[:SLICE])
+        del self._backlog[:SLICE]
+        self._screen(self._decode(chunk))
         if self._tick is not None:
             self._tick.cancel()
-        self._tick = asyncio.get_running_loop().call_later(LONE_ESCAPE, self._lone_escape)
-        if driver.app_busy() and self.transport is not None:
-            self.transport.pause_reading()
-            asyncio.get_running_loop().call_later(CHECK_AGAIN, self._read_again)
+        wait = CUT_MARKER if self._carry else LONE_ESCAPE
+        self._tick = loop.call_later(wait, self._lone_escape)
+        if self._backlog:
+            self._draining = loop.call_soon(self._drain)
+        elif self.transport is not None and not self.transport.is_closing():
+            self.transport.resume_reading()
+
+    def _screen(self, text: str) -> None:
+        """Parse ``text``, keeping count of a paste: one longer than ``LONGEST_PASTE`` is
+        dropped whole (what came of it, and what comes until its end)."""
+        text = self._carry + text
+        self._carry = _marker_start(text)
+        if self._carry:
+            text = text[: -len(self._carry)]
+        at = 0
+        while at < len(text):
+            if self._dropping:
+                end = text.find(PASTE_END, at)
+                if end < 0:
+                    return
+                at, self._dropping = end + len(PASTE_END), False
+                continue
+            marker = PASTE_END if self._pasting else PASTE_START
+            found = text.find(marker, at)
+            stop = len(text) if found < 0 else found + len(marker)
+            piece, at = text[at:stop], stop
+            if self._pasting:
+                self._pasted += len(piece)
+                if self._pasted > LONGEST_PASTE:  # the paste so far goes with the parser
+                    self._parser, self._pasting = XTermParser(), False
+                    self._dropping = found < 0
+                    continue
+            self._parse(piece)
+            if found >= 0:
+                self._pasting, self._pasted = not self._pasting, 0
+
+    def _parse(self, text: str) -> None:
+        driver = self.driver
+        assert driver is not None
+        try:
+            for message in self._parser.feed(text):
+                driver.process_message(message)
+        except Exception:  # (the parser refused the bytes: start afresh, as if unsent)
+            self._parser, self._pasting = XTermParser(), False
 
     def _lone_escape(self) -> None:
         self._tick = None
         driver = self.driver
         if driver is None:
             return
+        if self._carry:  # (held as a marker's start, and nothing came after it)
+            carry, self._carry = self._carry, ""
+            if not self._dropping:
+                self._parse(carry)
+            self._tick = asyncio.get_running_loop().call_later(LONE_ESCAPE, self._lone_escape)
+            return
         with contextlib.suppress(Exception):
             for message in self._parser.tick():
                 driver.process_message(message)
-
-    def _read_again(self) -> None:
-        driver, transport = self.driver, self.transport
-        if driver is None or transport is None or transport.is_closing():
-            return
-        if driver.app_caught_up():
-            transport.resume_reading()
-        else:
-            asyncio.get_running_loop().call_later(CHECK_AGAIN, self._read_again)
 
     # --- output ----------------------------------------------------------------------
 
@@ -262,7 +320,13 @@ class TerminalDriver(Driver):
         self._app.post_message(events.Resize(textual_size, textual_size))
 
     def app_busy(self) -> bool:
-        return self._app._message_queue.qsize() > BUSY
-
-    def app_caught_up(self) -> bool:
-        return self._app._message_queue.qsize() < CAUGHT_UP
+        """Whether the app has ``BUSY`` messages waiting: its own, its screen's and the
+        focused widget's (where keys go)."""
+        app = self._app
+        waiting: int = app._message_queue.qsize()
+        with contextlib.suppress(Exception):  # (no screen yet)
+            screen = app.screen
+            waiting += screen._message_queue.qsize()
+            if screen.focused is not None:
+                waiting += screen.focused._message_queue.qsize()
+        return waiting > BUSY

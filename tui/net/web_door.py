@@ -65,6 +65,8 @@ TICKETS_EACH = 4
 """Of those, at most this many knocked from one address."""
 TICKET_LIFE = 60.0
 """Seconds a ticket opens its page for."""
+LOBBY_TICKET_LIFE = 10.0
+"""Seconds for a lobby's ticket (the page opens its socket at once; it holds a place)."""
 PAGES = 40
 """Pages (each a child process) open at once, at most."""
 PAGES_EACH = 4
@@ -357,16 +359,16 @@ class WebDoor:
         refusal = _lobby_refusal(held, address)
         if refusal:
             return {"refusal": refusal}
-        return self._ticket(Ticket("", False, 0.0, address, lobby=True))
+        return self._ticket(Ticket("", False, 0.0, address, lobby=True), LOBBY_TICKET_LIFE)
 
-    def _ticket(self, ticket: Ticket) -> dict[str, str]:
+    def _ticket(self, ticket: Ticket, life: float = TICKET_LIFE) -> dict[str, str]:
         """Keep ``ticket`` (its life starting now) and give its name; or say why not."""
         self._forget_old_tickets()
         held = sum(1 for kept in self.tickets.values() if kept.address == ticket.address)
         if len(self.tickets) >= TICKETS or held >= TICKETS_EACH:
             return {"refusal": TICKET_TAKEN}
         name = secrets.token_urlsafe(18)
-        ticket.expires = self.clock() + TICKET_LIFE
+        ticket.expires = self.clock() + life
         self.tickets[name] = ticket
         return {"ticket": name}
 

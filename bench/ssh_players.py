@@ -35,8 +35,9 @@ it answers): the public table a seat watches while others decide has no live cur
 key at four players (its ↑↓ scroll the players only when they do not fit, and its story
 follows the end without taking the focus), so a key there paints nothing.
 
-When a served game ends, the server ends every seat's app (``The host has ended the
-game``) at once: ``play_seat`` takes that farewell as the end, not as a failure.
+When a served game ends, every seat shows its end (``Winners:``) and stays at the table:
+``play_seat`` stops there. A terminal the server closes with its farewell (the parlour
+stopping) ends the play too, not as a failure.
 
 Run alone: ``.venv/bin/python bench/ssh_players.py [--moves 20] [--tables 2]``.
 """
@@ -70,6 +71,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from keys import QUIET  # noqa: E402
+from pty_app import KEYS as PTY_KEYS  # noqa: E402
 from pty_app import SYNC_END, SYNC_QUERY, SYNC_REPLY, SYNC_START  # noqa: E402
 
 from tui.net import wire  # noqa: E402
@@ -81,16 +83,7 @@ COLS, ROWS = 80, 24
 TERM = "xterm-256color"
 USER = "party"
 
-KEYS = {
-    "up": b"\x1b[A",
-    "down": b"\x1b[B",
-    "right": b"\x1b[C",
-    "left": b"\x1b[D",
-    "enter": b"\r",
-    "tab": b"\t",
-    "escape": b"\x1b",
-    "space": b" ",
-}
+KEYS = {**PTY_KEYS, "space": b" "}
 """Key names ``Terminal.write`` and ``press`` take (or bytes, or one character)."""
 
 ANSWER_WAIT = 15.0
@@ -405,8 +398,8 @@ FIRST_ASKS = (
 """How each of a seat's decisions begins (``rules/persuasion/choices.py``): any other
 question is a further question of the same decision. (The Footer's "esc Back" says so
 too, but a Footer is drawn a refresh after its screen: late on a busy machine.)"""
-ENDED = "has ended the game"
-"""In the line the seat's app leaves on the terminal when its table's game is over."""
+ENDED = "The parlour has stopped this table"
+"""In the line a seat's app leaves on its terminal when the server stops its table."""
 
 
 JOINING = "Join a hosted game"

@@ -203,11 +203,8 @@ class SeatSpawner:
         if not data:
             self._lost()
             return
-        try:
-            message = json.loads(data)
-        except ValueError:
-            return
-        if not isinstance(message, dict):
+        message = _message(data)
+        if message is None:
             return
         if "ended" in message:
             seat = self.seats.pop(int(message["ended"]), None)
@@ -358,11 +355,8 @@ class House:
             with contextlib.suppress(Exception):
                 asyncio.get_running_loop().remove_reader(self.control.fileno())
             return
-        try:
-            message = json.loads(data)
-        except ValueError:
-            return
-        if not isinstance(message, dict):
+        message = _message(data)
+        if message is None:
             return
         if "ended" in message:
             seat = self.seats.get(message["ended"])
@@ -390,6 +384,15 @@ class House:
         status = self.process.returncode
         for seat in list(self.seats.values()):
             seat.ended(-signal.SIGTERM if status is None else status)
+
+
+def _message(data: bytes) -> dict[str, Any] | None:
+    """A message from the zygote or a house (an object), or None for anything else."""
+    try:
+        message = json.loads(data)
+    except (ValueError, RecursionError):
+        return None
+    return message if isinstance(message, dict) else None
 
 
 def _zygote_environment() -> dict[str, str]:

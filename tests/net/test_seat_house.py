@@ -249,3 +249,24 @@ async def test_requests_a_house_cannot_use_are_refused_and_it_goes_on(
             a.close()
             b.close()
         spawner.close()
+
+
+async def test_a_guest_who_never_reads_loses_the_seat_and_its_housemate_plays_on():
+    spawner = SeatSpawner()
+    try:
+        silent, bo = await housed(spawner), await housed(spawner)
+        await bo.shows(ASKS)
+        assert silent.seat.pid == bo.seat.pid
+        # The silent guest never reads: every size it asks for is a whole screen drawn
+        # again, until what it left unread passes the house's bound.
+        number = silent.seat.number
+        for width in range(5_000_000):  # (a bound; the seat ends long before)
+            if silent.seat.returncode is not None:
+                break
+            silent.seat.house.say({"size": [500 - width % 2, 200], "seat": number})
+            await asyncio.sleep(0)
+        assert await silent.seat.wait() == 0  # its seat ended, as if it had hung up
+        await bo.types(b"abc")
+        await bo.shows("•••")  # the other seat of the house goes on
+    finally:
+        spawner.close()

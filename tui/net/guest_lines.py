@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import os
 
 from tui.net import wire
 from tui.net.trust import peer_uid
@@ -19,10 +20,21 @@ def refuse(writer: asyncio.StreamWriter, reason: str) -> None:
         writer.close()
 
 
+def account(uid: int) -> str:
+    """How a source on a Unix socket is named: its account."""
+    return f"account {uid}"
+
+
+def own_account(source: str) -> bool:
+    """Whether ``source`` is this process's own account (its own doors' seats, its
+    owner's tools)."""
+    return source == account(os.getuid())
+
+
 def source_of(writer: asyncio.StreamWriter) -> str:
     """Who is knocking, for pacing wrong codes: the account at the socket's other end."""
     try:
-        return f"account {peer_uid(writer.get_extra_info('socket'))}"
+        return account(peer_uid(writer.get_extra_info("socket")))
     except (OSError, AttributeError):
         return "an unknown account"
 

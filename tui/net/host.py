@@ -33,7 +33,7 @@ from rules.names import name_fault, plain_name
 from rules.take_back import actor
 from tui.net import wire
 from tui.net.codes import shown_code
-from tui.net.guest_lines import read_line, refuse, source_of
+from tui.net.guest_lines import own_account, read_line, refuse, source_of
 from tui.net.hosted import Hosted
 from tui.net.outbox import Outbox
 from tui.net.pacing import BUSY, Pacing
@@ -449,8 +449,7 @@ class Host:
     def _crowded(self, source: str) -> bool:
         if self.greeting >= GREETING:
             return True
-        own = source == f"account {os.getuid()}"
-        return not own and self.knocking.get(source, 0) >= GREETING_EACH
+        return not own_account(source) and self.knocking.get(source, 0) >= GREETING_EACH
 
     async def _welcome(
         self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter, source: str

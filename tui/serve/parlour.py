@@ -44,7 +44,7 @@ from typing import Any
 from rules import registry
 from tui.net import wire
 from tui.net.codes import make_socket_folder
-from tui.net.guest_lines import read_line, refuse, source_of
+from tui.net.guest_lines import own_account, read_line, refuse, source_of
 from tui.net.host import CLIENT_LINE_LIMIT, FIRST_LINE_WAIT, GREETING, OTHER_PROTOCOL, PUT_AWAY
 from tui.net.pacing import BUSY, Pacing
 from tui.net.seating import CLAIMED, WRONG_CODE, Entry, Seating
@@ -61,7 +61,6 @@ TABLES_EACH = 3
 """Unfinished tables one guest (one address) may have started at once. The owner's own
 tools on the socket (no guest pass, the server's own account) are not capped: only the
 owner's limits hold for them."""
-OWNER = f"account {os.getuid()}"
 GUESTS = 4096
 """Lobby passes kept at most (the oldest go first)."""
 LIMITS = Limits()
@@ -449,7 +448,7 @@ class Parlour:
             return None
         guest = getattr(first, "guest", "")
         source = self.guests.get(guest, "") or source_of(writer)
-        starter = "" if not guest and source == OWNER else source  # ('': the owner's tools)
+        starter = "" if not guest and own_account(source) else source  # ('': owner's tools)
         if isinstance(first, wire.AskTables):
             _answer(writer, wire.Tables(self.limits.motd, self.rows(), self.full(source)))
             return None

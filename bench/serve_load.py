@@ -81,6 +81,8 @@ MEDIAN_GOAL = 1.6
 P95_GOAL = 3.0
 SEAT_USS_GOAL_KIB = 10 * 1024
 COLS, ROWS = 80, 24
+PLAYERS_NICE = 10
+"""The niceness of the process playing the other tables' terminals."""
 CONNECTING = 4
 """Terminals connecting at once (the door lets 32 knock at a time)."""
 ZYGOTE = b"tui.net.seat_zygote"
@@ -204,7 +206,10 @@ async def play_tables(
 
 
 async def players(job: dict[str, Any]) -> int:
-    """Connect every terminal of ``job``, say so, wait for "go", play, print the result."""
+    """Connect every terminal of ``job``, say so, wait for "go", play, print the result.
+    At ``PLAYERS_NICE``: these terminals stand for guests' own machines, so they take
+    only the CPU the parlour leaves."""
+    os.nice(PLAYERS_NICE)
     tables = [OpenedTable(t["table"], tuple(t["codes"]), t["watch"]) for t in job["tables"]]
     wanted = terminals_for(tables, job["first"], job["watchers"])
     terminals = await connect_all(job["port"], wanted)
@@ -334,7 +339,7 @@ async def measure(args: argparse.Namespace) -> Load:
         played = await play_tables(
             sample, seats, journals, args.moves, Pace(args.rate * share), around_press
         )
-        presses = [p for seat in played for p in seat.cursor]
+        presses = sorted((p for seat in played for p in seat.cursor), key=lambda p: p.sent)
         load.pairs = [(p.first, hot) for p, hot in zip(presses, pending, strict=True)]
         load.with_moves = sum(p.frames > 1 for p in presses)
         line = await helper.stdout.readline()

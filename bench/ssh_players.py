@@ -146,11 +146,12 @@ async def open_tables(
 @dataclass(frozen=True)
 class Press:
     """One ``Terminal.press``: seconds from the key to its first frame's end and to its
-    last's, and the frames between."""
+    last's, the frames between, and when the key was written (``time.perf_counter``)."""
 
     first: float
     last: float
     frames: int
+    sent: float
 
 
 class _Guest(asyncssh.SSHClient):
@@ -357,7 +358,7 @@ class Terminal:
                 ) from None
         await self.settle(quiet, max(quiet + 1.0, deadline - time.perf_counter()))
         ends = self.frame_ends[before:]
-        self.last_press = Press(ends[0] - sent, ends[-1] - sent, len(ends))
+        self.last_press = Press(ends[0] - sent, ends[-1] - sent, len(ends), sent)
         return self.last_press.last
 
     def close(self) -> None:

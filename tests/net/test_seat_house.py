@@ -1,7 +1,8 @@
 """Seat houses: many guests' seats in one process, each an app on its own terminal. A
 seat draws only on its own terminal; its size is the door's word, never the guest's
 bytes; a seat that fails ends alone; an empty house ends; a full one sends the next seat
-to a new house; a request a house cannot use is refused and changes nothing. Every wait
+to a new house; guests who come together sit in different houses; a request a house
+cannot use is refused and changes nothing. Every wait
 here is for bytes, an answer or a process's end."""
 
 from __future__ import annotations
@@ -63,6 +64,13 @@ class Guest:
 def _cells(received: bytes) -> set[tuple[int, int]]:
     """Every (row, column) the seat moved its cursor to."""
     return {(int(row), int(column)) for row, column in CURSOR_MOVE.findall(received)}
+
+
+@pytest.fixture(autouse=True)
+def houses_filled_one_at_a_time(monkeypatch):
+    """Here a house fills before the next opens (housemates to test), unless a test
+    says otherwise."""
+    monkeypatch.setattr(seat_spawner, "SPREAD", 1)
 
 
 async def housed(spawner: SeatSpawner, argv: list[str] = NO_HOST, size=(80, 24)) -> Guest:
@@ -169,6 +177,24 @@ async def test_a_full_house_sends_the_next_seat_to_a_new_house(monkeypatch):
         assert ann.seat.pid != bo.seat.pid
         assert len(spawner.houses) == 2
         for guest in (ann, bo):
+            await guest.shows(ASKS)
+    finally:
+        spawner.close()
+
+
+async def test_guests_who_come_together_sit_in_different_houses_filled_in_turn(monkeypatch):
+    monkeypatch.setattr(seat_spawner, "SPREAD", 2)
+    monkeypatch.setattr(seat_spawner, "HOUSE_SEATS", 2)
+    spawner = SeatSpawner()
+    try:
+        guests = [await housed(spawner) for _ in range(5)]
+        ann, bo, cy, di, ed = (guest.seat.pid for guest in guests)
+        assert ann != bo  # two houses open with room: the first two sit apart
+        assert cy == ann  # the house given a seat longest ago takes the next (now full)
+        assert di not in (ann, bo)  # one house left with room: another opens
+        assert ed == bo
+        assert sorted(len(house.seats) for house in spawner.houses) == [1, 2, 2]
+        for guest in guests:
             await guest.shows(ASKS)
     finally:
         spawner.close()

@@ -37,6 +37,7 @@ from typing import Any, cast
 from tui.cli_values import shown
 from tui.net.codes import CODE_VARIABLE, GUEST_VARIABLE
 from tui.net.door_seat import seat_app
+from tui.net.quiet_collector import QuietCollector
 from tui.net.terminal_driver import GuestTerminal, TerminalDriver
 
 LONGEST_REQUEST = 64 * 1024
@@ -80,9 +81,12 @@ class House:
         loop = asyncio.get_running_loop()
         self.control.setblocking(False)
         loop.add_reader(self.control.fileno(), self._heard)
+        collector = QuietCollector(self.last_heard, loop.time)
+        collector.start()
         try:
             await self.closed
         finally:
+            collector.stop()
             loop.remove_reader(self.control.fileno())
             for seat in list(self.seats.values()):
                 seat.terminal.hang_up()
@@ -96,6 +100,10 @@ class House:
             ]
             if ending:  # (every seat's last bytes out before the house ends)
                 await asyncio.wait(ending, timeout=LAST_WAIT)
+
+    def last_heard(self) -> float:
+        """When a guest of the house last sent a byte (on the loop's clock)."""
+        return max((t.heard for t in self.terminals), default=float("-inf"))
 
     def _heard(self) -> None:
         try:

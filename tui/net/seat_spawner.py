@@ -32,6 +32,11 @@ HOUSE_SEATS = 4
 """Seats at most in one seat house (``tui.net.seat_house``): few enough that a seat's key
 seldom waits behind its housemates' repaints, enough to share what every app costs
 (``bench/serve_load.py``)."""
+SPREAD = 4
+"""Houses with room that new seats are given in turn (a new house is opened while fewer
+have room): guests who come in together, as a table's players do, sit in different
+houses, so the repaints a move causes at their table run side by side and never queue in
+one house ahead of the next player's key."""
 SIZES_EACH = 20
 """Window sizes a seat's house is told at most, a second."""
 ANSWER_WAIT = 30.0
@@ -125,10 +130,13 @@ class SeatSpawner:
         room (a new house is forked when none has), on a new terminal: the returned
         seat's ``line`` is the door's end of it."""
         async with self._housing:
-            house = next((h for h in self.houses if len(h.seats) < HOUSE_SEATS), None)
-            if house is None:
+            with_room = [h for h in self.houses if len(h.seats) < HOUSE_SEATS]
+            if len(with_room) < SPREAD:
                 house = await self._new_house()
+            else:
+                house = min(with_room, key=lambda h: h.last_seat)
             number = self._numbers = self._numbers + 1
+            house.last_seat = number
             ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_STREAM)
             seat = house.seats[number] = HousedSeat(house, number, ours)
             seat.wanted = seat.told = size
@@ -291,6 +299,9 @@ class House:
         self.control = control
         self.houses = houses
         self.seats: dict[int, HousedSeat] = {}
+        self.last_seat = 0
+        """The number of the last seat given to this house (new seats go to the house
+        given one longest ago)."""
         self.answers: dict[int, asyncio.Future[dict[str, Any]]] = {}
         self.closed = False
         control.setblocking(False)

@@ -95,6 +95,8 @@ class GuestTerminal(asyncio.Protocol):
         self.driver: TerminalDriver | None = None
         self.on_hang_up = on_hang_up
         self.hung_up = False
+        self.heard = float("-inf")
+        """When the guest last sent a byte (the loop's clock)."""
         self.closed = asyncio.Event()
         """The terminal is closed (its last bytes are out, or lost with the guest)."""
         self._backlog = bytearray()
@@ -120,6 +122,7 @@ class GuestTerminal(asyncio.Protocol):
 
     def data_received(self, data: bytes) -> None:
         self._backlog += data
+        self.heard = asyncio.get_running_loop().time()
         if self.transport is not None:
             self.transport.pause_reading()  # (read on once the backlog is parsed)
         if self.driver is not None and self._draining is None:

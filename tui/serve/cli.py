@@ -177,6 +177,7 @@ def _listening(path: Path) -> bool:
 
 async def _run(args: argparse.Namespace, data: Path, socket: Path, limits: Any) -> int:
     from tui.net.door import Door
+    from tui.net.quiet_collector import QuietCollector
     from tui.private_files import NotPrivate, make_private_folder
     from tui.serve.parlour import Parlour
 
@@ -191,7 +192,9 @@ async def _run(args: argparse.Namespace, data: Path, socket: Path, limits: Any) 
     for ending in (signal.SIGTERM, signal.SIGHUP, signal.SIGINT):
         loop.add_signal_handler(ending, stopping.set)
     doors: list[Any] = []
+    collector = QuietCollector(loop.time, loop.time)  # (guests always typing somewhere)
     try:
+        collector.start()
         await parlour.start()
         door = Door(parlour, data, args.ssh, args.ssh_address or "")
         parlour.door = door
@@ -218,6 +221,7 @@ async def _run(args: argparse.Namespace, data: Path, socket: Path, limits: Any) 
         _fail(f"the parlour could not open: {exc.strerror or exc}", 1)
         return 1
     finally:
+        collector.stop()
         await parlour.close()
         await asyncio.gather(*(door.close_gracefully() for door in doors))
     return 0

@@ -1,0 +1,89 @@
+"""A seat house's full garbage collections wait for its guests to be quiet: never while a
+guest typed in the last second, at most once in ``LEAST_APART`` seconds, and at the latest
+``MOST_APART`` seconds after the last one. The clock and the collector are injected."""
+
+from __future__ import annotations
+
+import asyncio
+import gc
+
+from tui.net import quiet_collector
+from tui.net.quiet_collector import ENOUGH, LEAST_APART, MOST_APART, QUIET, QuietCollector
+
+
+class Table:
+    """A clock, the guests' last byte and the collections made, all by hand."""
+
+    def __init__(self) -> None:
+        self.now = 1000.0
+        self.heard = float("-inf")
+        self.middle_passes = ENOUGH
+        self.collector = QuietCollector(
+            lambda: self.heard, lambda: self.now, self.collected, self.count
+        )
+        self.collections: list[float] = []
+
+    def collected(self) -> None:
+        self.collections.append(self.now)
+        self.middle_passes = 0
+
+    def count(self) -> tuple[int, int, int]:
+        return (0, 0, self.middle_passes)
+
+    def after(self, seconds: float) -> bool:
+        self.now += seconds
+        return self.collector.look()
+
+
+def test_a_quiet_house_collects_once_enough_time_has_passed():
+    table = Table()
+    assert not table.after(LEAST_APART - 1)  # too soon after the last
+    assert table.after(1)
+    assert table.collections == [1000.0 + LEAST_APART]
+
+
+def test_no_full_collection_while_a_guest_has_just_typed():
+    table = Table()
+    table.now += LEAST_APART
+    table.heard = table.now - QUIET / 2
+    assert not table.collector.look()
+    assert table.after(QUIET / 2)  # a second of quiet: now
+    assert table.collector.made == 1
+
+
+def test_nothing_is_collected_when_little_was_allocated():
+    table = Table()
+    table.middle_passes = ENOUGH - 1
+    assert not table.after(LEAST_APART)
+    table.middle_passes = ENOUGH
+    assert table.after(0)
+
+
+def test_a_house_that_never_goes_quiet_still_collects_at_the_latest_interval():
+    table = Table()
+    for _ in range(int(MOST_APART) - 1):
+        table.now += 1
+        table.heard = table.now  # a key every second
+        assert not table.collector.look()
+    table.now += 1
+    table.heard = table.now
+    assert table.collector.look()
+    assert table.collections == [1000.0 + MOST_APART]
+
+
+async def test_started_it_takes_over_the_full_collections_and_gives_them_back_at_stop(
+    monkeypatch,
+):
+    monkeypatch.setattr(quiet_collector, "LOOK_EVERY", 0.0)
+    looked = asyncio.Event()
+    threshold = gc.get_threshold()
+    collector = QuietCollector(lambda: float("-inf"), lambda: 0.0)
+    monkeypatch.setattr(collector, "look", lambda: looked.set() or False)
+    try:
+        collector.start()
+        assert gc.get_threshold() == (*threshold[:2], quiet_collector.NEVER)
+        await looked.wait()
+        collector.stop()
+        assert gc.get_threshold() == threshold
+    finally:
+        gc.set_threshold(*threshold)

@@ -1,0 +1,100 @@
+"""Full garbage collections made at quiet moments, not whenever Python would.
+
+Python starts a full collection whenever enough has been allocated, in the middle of
+whatever the process is doing, and in a busy parlour that is often a guest's key. In a
+seat house a full collection scans every seat's screens (the zygote's imports are frozen
+out of it) and takes tens of milliseconds, more on a busy machine; in ``parlour serve``'s
+own process (every table's app and host, and both doors) it took 130-450 ms, every key
+of every guest waiting (``bench/serve_load.py``). So these processes switch Python's own
+full collections off and make them here: when their guests have sent nothing for
+``QUIET`` seconds, at most once in ``LEAST_APART`` seconds, and at the latest
+``MOST_APART`` seconds after the last one, quiet or not, so garbage never piles up for
+long. Either way only once enough was allocated. The young generations are still
+collected by Python as usual: those passes are short (a larger first threshold was tried,
+10,000: its passes over the middle generation took 130 ms, and no key was faster).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import gc
+from collections.abc import Callable
+
+QUIET = 1.0
+"""Seconds with no byte from any guest of the house before a full collection."""
+LEAST_APART = 20.0
+"""Seconds at least between two full collections made at quiet moments."""
+MOST_APART = 120.0
+"""Seconds at most between two full collections: one is made then, quiet or not."""
+LOOK_EVERY = 0.5
+"""Seconds between two looks at whether it is time."""
+ENOUGH = 10
+"""Collections of the middle generation since the last full one before a full one is
+worth making (Python's own threshold for the oldest generation)."""
+NEVER = 1 << 30
+"""The oldest generation's threshold that stops Python from starting full collections."""
+
+
+class QuietCollector:
+    """Makes the full collections of this process at its guests' quiet moments.
+
+    ``last_heard()`` is when a guest last sent a byte, on ``clock``'s scale (a process
+    that cannot tell gives ``clock`` itself: never quiet, so every ``MOST_APART``)."""
+
+    def __init__(
+        self,
+        last_heard: Callable[[], float],
+        clock: Callable[[], float],
+        collect: Callable[[], object] = gc.collect,
+        count: Callable[[], tuple[int, int, int]] = gc.get_count,
+    ) -> None:
+        self.last_heard = last_heard
+        self.clock = clock
+        self.collect = collect
+        self.count = count
+        self.last_full = clock()
+        self.made = 0
+        """Full collections made so far."""
+        self._looking: asyncio.TimerHandle | None = None
+        self._threshold: tuple[int, int, int] | None = None
+        """Python's own thresholds while this collector has them (given back at stop)."""
+
+    def due(self) -> bool:
+        """Whether a full collection should be made now."""
+        if self.count()[2] < ENOUGH:
+            return False
+        now = self.clock()
+        since = now - self.last_full
+        quiet = now - self.last_heard() >= QUIET
+        return since >= MOST_APART or (quiet and since >= LEAST_APART)
+
+    def look(self) -> bool:
+        """Make a full collection if it is due; whether one was made."""
+        if not self.due():
+            return False
+        self.collect()
+        self.last_full = self.clock()
+        self.made += 1
+        return True
+
+    def start(self) -> None:
+        """Take over this process's full collections, looking every ``LOOK_EVERY``."""
+        self._threshold = gc.get_threshold()
+        gc.set_threshold(*self._threshold[:2], NEVER)
+        self._schedule()
+
+    def stop(self) -> None:
+        """Stop looking, and give Python its own full collections back."""
+        if self._looking is not None:
+            self._looking.cancel()
+            self._looking = None
+        if self._threshold is not None:
+            gc.set_threshold(*self._threshold)
+            self._threshold = None
+
+    def _schedule(self) -> None:
+        self._looking = asyncio.get_running_loop().call_later(LOOK_EVERY, self._turn)
+
+    def _turn(self) -> None:
+        self.look()
+        self._schedule()

@@ -7,7 +7,8 @@ is a scripted terminal at the SSH door (``ssh_players.Terminal``: a pty of 80x24
 ``--watchers`` more terminals watching (each table's watch code in turn). Two processes
 play: this one holds the sample (``--sample`` tables: their seats and watchers) and
 times keys there; a second (this script with ``--players``) holds every other table's
-terminals, so the timing process stays light. Play is paced: ``--rate`` decisions a
+terminals, so the timing process stays light (at nice 10: they stand for guests' own
+machines). Play is paced: ``--rate`` decisions a
 second over all seats (people deciding, not a flood), until each table's journal holds
 ``--moves`` moves.
 

@@ -208,3 +208,20 @@ async def test_a_table_put_away_tells_its_guests_so(tmp_path: Path):
             assert await parlour.expire() == [opened.table]
             await until(lambda: app.farewell is not None, pilot)
     assert app.farewell == f"parlour: {PUT_AWAY}"
+
+
+async def test_a_served_tables_own_screens_lay_out_and_draw_nothing(tmp_path: Path):
+    """Nobody looks at a served table's own app (each guest's seat draws its own screens),
+    so nothing on its screens takes room or is painted, move after move."""
+    async with serving(tmp_path) as parlour:
+        opened = await open_table(parlour.path, "persuasion", NAMES, PEOPLE)
+        table = parlour.tables[opened.table]
+        guests = await seated(parlour.path, opened)
+        asked = guests[table.session.prompt.seats[0]]
+        asked.act(persuasion_bot(asked.seat).choose(asked.snapshot.view.data))
+        await until(lambda: len(table.session.actions) == 1)
+        app = table.app
+        assert await Pilot(app)._wait_for_screen(), app._exception
+        widgets = list(app.screen.query("*"))
+        assert widgets  # the table's screen is there, with the game's widgets
+        assert [w for w in widgets if w.region.area] == []

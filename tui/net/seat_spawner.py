@@ -127,8 +127,9 @@ class SeatSpawner:
         self, argv: list[str], env: dict[str, str], size: tuple[int, int]
     ) -> HousedSeat:
         """A seat running ``tui.net.door_seat``'s app for ``argv`` in a seat house with
-        room (a new house is forked when none has), on a new terminal: the returned
-        seat's ``line`` is the door's end of it."""
+        room, the one given a seat longest ago (a new house is forked while fewer than
+        ``SPREAD`` have room), on a new terminal: the returned seat's ``line`` is the
+        door's end of it."""
         async with self._housing:
             with_room = [h for h in self.houses if len(h.seats) < HOUSE_SEATS]
             if len(with_room) < SPREAD:

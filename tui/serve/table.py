@@ -50,6 +50,13 @@ def people(session: Session[Any]) -> list[Seat]:
 class TableKeeper(ParlourApp):
     """The app a served table's flow runs in: no lobby, no terminal, no keyboard."""
 
+    CSS = """
+    Screen > * { display: none !important; }
+    """
+    """Nothing on its screens is displayed: nobody sees them (every guest's seat draws its
+    own), and laying them out and painting them after every move took half the server's
+    time, in the loop that carries every guest's keys (``bench/serve_load.py``)."""
+
     def __init__(self, table: ServedTable, data_dir: Path, bot_delay: float) -> None:
         super().__init__(data_dir, bot_delay=bot_delay, dice_delay=0.0, data_dir=data_dir)
         self.table = table

@@ -87,3 +87,31 @@ async def test_started_it_takes_over_the_full_collections_and_gives_them_back_at
         assert gc.get_threshold() == threshold
     finally:
         gc.set_threshold(*threshold)
+
+
+async def test_a_look_that_fails_never_stops_the_looks_after_it(monkeypatch):
+    monkeypatch.setattr(quiet_collector, "LOOK_EVERY", 0.0)
+    threshold = gc.get_threshold()
+    collector = QuietCollector(lambda: float("-inf"), lambda: 0.0)
+    looks: list[int] = []
+    again = asyncio.Event()
+
+    def look() -> bool:
+        looks.append(1)
+        if len(looks) == 1:
+            raise RuntimeError("a finalizer failed")
+        again.set()
+        return False
+
+    monkeypatch.setattr(collector, "look", look)
+    loop = asyncio.get_running_loop()
+    failures: list[object] = []
+    loop.set_exception_handler(lambda _, context: failures.append(context.get("exception")))
+    try:
+        collector.start()
+        await again.wait()
+        assert len(failures) == 1 and isinstance(failures[0], RuntimeError)
+    finally:
+        collector.stop()
+        loop.set_exception_handler(None)
+        gc.set_threshold(*threshold)

@@ -200,6 +200,23 @@ async def test_guests_who_come_together_sit_in_different_houses_filled_in_turn(m
         spawner.close()
 
 
+async def test_when_no_new_house_can_be_forked_a_house_with_room_takes_the_seat(monkeypatch):
+    monkeypatch.setattr(seat_spawner, "SPREAD", 2)
+    spawner = SeatSpawner()
+    try:
+        ann = await housed(spawner)
+
+        async def cannot_fork() -> None:
+            raise OSError("the seat zygote could not fork")
+
+        monkeypatch.setattr(spawner, "_new_house", cannot_fork)
+        bo = await housed(spawner)
+        assert bo.seat.pid == ann.seat.pid
+        await bo.shows(ASKS)
+    finally:
+        spawner.close()
+
+
 async def test_a_killed_house_ends_each_of_its_seats_with_the_signal():
     spawner = SeatSpawner()
     try:

@@ -96,5 +96,7 @@ class QuietCollector:
         self._looking = asyncio.get_running_loop().call_later(LOOK_EVERY, self._turn)
 
     def _turn(self) -> None:
-        self.look()
-        self._schedule()
+        try:
+            self.look()
+        finally:  # (whatever happened, the next look comes: collections never stop)
+            self._schedule()

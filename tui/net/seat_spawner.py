@@ -132,9 +132,14 @@ class SeatSpawner:
         door's end of it."""
         async with self._housing:
             with_room = [h for h in self.houses if len(h.seats) < HOUSE_SEATS]
+            house = None
             if len(with_room) < SPREAD:
-                house = await self._new_house()
-            else:
+                try:
+                    house = await self._new_house()
+                except OSError:
+                    if not with_room:  # (no house at all can take the seat)
+                        raise
+            if house is None:  # (or no new one could be forked: one with room will do)
                 house = min(with_room, key=lambda h: h.last_seat)
             number = self._numbers = self._numbers + 1
             house.last_seat = number

@@ -270,6 +270,15 @@ def _spy(spawn: Any, asked: list[tuple[list[str], dict[str, str]]]) -> Any:
     return spawning
 
 
+def gone_as_if_killed(server: Any, path: Path, host: Host) -> None:
+    """The process listening at ``path`` is gone, as after a kill: ``server`` no longer
+    listens, its socket file is removed, and every connection to ``host`` drops."""
+    server.close()
+    path.unlink()
+    for client in list(host.clients):
+        client.abort()
+
+
 def counted_waits(host: Host) -> list[float]:
     """The waits the host's pacing asks for, kept instead of waited (no clock here)."""
     waits: list[float] = []

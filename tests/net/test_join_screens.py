@@ -14,7 +14,7 @@ import pytest
 from rules.island.state import MoveTo, Phase, PlaceTile
 from rules.session import Session
 from rules.simulate import play_out
-from tests.net_helpers import hosting, island, until, with_bots
+from tests.net_helpers import gone_as_if_killed, hosting, island, until, with_bots
 from tests.screen_sweep import check_size, game_ids, tables
 from tests.tui_helpers import (
     direction_key,
@@ -166,10 +166,7 @@ async def test_a_joined_terminal_whose_host_vanished_ends_after_one_try_again(tm
         join_app = JoinApp(host.path, code=host.codes[ANN])
         async with join_app.run_test() as pilot:
             await until(lambda: join_app.joined is not None, pilot)
-            host._server.close()  # the host is gone: nobody listens, every connection drops
-            host.path.unlink()
-            for client in list(host.clients):
-                client.abort()
+            gone_as_if_killed(host._server, host.path, host)  # the host is gone
             await until(lambda: join_app.farewell is not None, pilot)
         assert join_app.farewell.startswith(
             "parlour: The connection to the host was lost: the host has stopped. When the game"

@@ -220,3 +220,16 @@ async def test_the_guest_hanging_up_is_said_once():
     assert guest.eof_received() is True  # (kept open: the seat's last bytes go out)
     guest.connection_lost(None)
     assert hung_up == ["hung up"]
+
+
+async def test_any_byte_a_guest_sends_counts_as_heard_even_bytes_the_parser_refuses():
+    """A guest who sends anything at all (keys, garbage, a size claim, a paste that never
+    ends) is not quiet: their house makes no full collection meanwhile (``quiet_collector``:
+    one comes after two minutes even so)."""
+    guest, _, _, _ = terminal()
+    assert guest.heard == float("-inf")  # nothing yet: quiet
+    loop = asyncio.get_running_loop()
+    for hostile in (b"\xff\xfe\x00", b"\x1b[48;9999;9999;0;0t", b"\x1b[200~" + b"x" * 10, b"\x1b["):
+        before = loop.time()
+        guest.data_received(hostile)
+        assert before <= guest.heard <= loop.time()

@@ -16,7 +16,7 @@ from textual.pilot import Pilot
 
 from rules import registry
 from rules.persuasion.state import Introduce
-from tests.net_helpers import WireClient, until, wire_strings
+from tests.net_helpers import WireClient, gone_as_if_killed, until, wire_strings
 from tests.serve_helpers import Clock, open_table, serving, tables
 from tests.tui_helpers import screen_text
 from tui.net import wire
@@ -185,10 +185,7 @@ async def test_a_guest_whose_parlour_vanished_is_told_the_table_comes_back_with_
         app = JoinApp(parlour.path, code=opened.codes[0].code)
         async with app.run_test() as pilot:
             await until(lambda: app.joined is not None, pilot)
-            parlour._server.close()  # the server is gone (a kill): nobody listens
-            parlour.path.unlink()
-            for client in list(host.clients):
-                client.abort()
+            gone_as_if_killed(parlour._server, parlour.path, host)  # the server is gone
             await until(lambda: app.farewell is not None, pilot)
     assert app.farewell.startswith(
         "parlour: The connection to the parlour was lost: it has stopped. The table comes "

@@ -181,6 +181,15 @@ class Terminal:
         for key in keys:
             os.write(self.master, key_bytes(key))
 
+    def exit_status(self, patience: float = 60.0) -> int | None:
+        """The program's exit status once it has ended (None if not within ``patience``
+        seconds), reading what it writes meanwhile as a terminal does: a program whose
+        terminal is never read blocks on its next write, and never ends."""
+        deadline = time.monotonic() + patience
+        while self.process.poll() is None and time.monotonic() < deadline:
+            self.pump(0.1)
+        return self.process.poll()
+
     def kill(self) -> None:
         """SIGKILL, reap, and read whatever the program had written before it died."""
         if self.process.poll() is None:

@@ -44,6 +44,7 @@ from tests.tui_helpers import press, screen_text, settle
 from tui.kit.base import FittingKeyBar
 from tui.kit.seat import SeatScreen
 from tui.net.join_app import JoinApp
+from tui.net.joined import BASE_STACK
 from tui.screens.curtain import CurtainScreen
 from tui.screens.resolution import ResolutionScreen
 from tui.widgets.toosmall import TooSmall
@@ -52,9 +53,13 @@ PHONE = (40, 30)
 """A phone held upright, in a browser's terminal."""
 MAX_MOVES = 2000
 """Moves at most before a sweep calls the game endless."""
-BASE_STACK = 2
-"""A JoinApp's default screen and the one its flow switches; help and questions go above."""
 SKIP_KEYS = frozenset({"ctrl+q", "ctrl+p"})
+
+
+def forms_above(app: JoinApp) -> int:
+    """The screens under help and questions: up to what the seat's flow shows (a seat's
+    own screen over the public table, or the table alone)."""
+    return BASE_STACK if app.joined is None else app.joined.depth
 
 
 # --- what is cut off ----------------------------------------------------------------
@@ -205,7 +210,7 @@ async def _tidy(terminal: Terminal) -> None:
     for _ in range(5):
         await settle(pilot)
         joined = app.joined
-        if len(app.screen_stack) > BASE_STACK:
+        if len(app.screen_stack) > forms_above(app):
             app.pop_screen()
         elif joined is not None and joined.showing[:1] == ("hidden",):
             await press(pilot, "enter")
@@ -349,7 +354,7 @@ async def _explore(
         await press(terminal.pilot, key)
         await look(terminal, key)
         for _ in range(5):  # a question, help, a form: seen, then closed
-            if len(app.screen_stack) <= BASE_STACK:
+            if len(app.screen_stack) <= forms_above(app):
                 break
             top = app.screen
             await _explore_top(terminal, tried, look)

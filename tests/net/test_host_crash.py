@@ -104,7 +104,7 @@ def test_a_host_sent_sigterm_tells_every_joined_terminal_and_names_its_save(tmp_
         terminate = lambda: host.process.send_signal(signal.SIGTERM)  # noqa: E731
         said = _told_on_leaving(socket, _kept_codes(env)["0"], terminate)
         assert said == HOST_LEFT
-        assert host.process.wait(timeout=60) == 0
+        assert host.exit_status() == 0
         for _ in range(STEPS):
             if not host.pump(0.5):
                 break

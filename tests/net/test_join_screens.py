@@ -59,6 +59,7 @@ async def test_a_joined_seat_plays_its_own_screens_at_a_mixed_table(tmp_path: Pa
             await settle(host_pilot)
             assert host.codes[ANN] not in screen_text(host_app).replace("-", "")
             seen: set[str] = set()
+            tables: list[IslandTable] = []  # every public table Ann's terminal showed
             for _ in range(400):
                 await settle(host_pilot)
                 await settle(pilot)
@@ -77,6 +78,8 @@ async def test_a_joined_seat_plays_its_own_screens_at_a_mixed_table(tmp_path: Pa
                 assert not isinstance(join_app.screen, CurtainScreen)
                 assert secret_leaks(live, text, ANN) == []
                 seen.add(type(join_app.screen).__name__)
+                if isinstance(join_app.screen, IslandTable) and join_app.screen not in tables:
+                    tables.append(join_app.screen)
                 if isinstance(join_app.screen, IslandTable):  # the story follows to its end
                     last = join_app.joined.table.view(None).log[-1]
                     assert " ".join(last.split()) in " ".join(text.split())
@@ -85,6 +88,11 @@ async def test_a_joined_seat_plays_its_own_screens_at_a_mixed_table(tmp_path: Pa
                 asked = None if prompt is None else prompt.seats[0]
                 if asked == ANN and isinstance(join_app.screen, IslandChoice):
                     assert "Ann, for your eyes only" in text
+                    if tables:  # her screen over the table kept below it; help over both
+                        assert join_app.screen_stack[-2] is tables[0]
+                        await press(pilot, "question_mark")
+                        await press(pilot, "escape")
+                        assert isinstance(join_app.screen, IslandChoice)
                     await pilot.press("enter")
                 elif asked == ANN and prompt.kind == Phase.MOVE:
                     assert isinstance(join_app.screen, IslandTable)
@@ -100,6 +108,7 @@ async def test_a_joined_seat_plays_its_own_screens_at_a_mixed_table(tmp_path: Pa
                 await until(lambda b=before: len(host_app.flow.session.actions) > b, pilot)
             assert isinstance(join_app.screen, ResolutionScreen)
             assert {"IslandChoice", "IslandTable"} <= seen
+            assert len(tables) == 1  # one table, kept under her own screens, never built anew
 
 
 async def test_a_wrong_code_is_refused_on_the_join_screen(tmp_path: Path):

@@ -302,7 +302,7 @@ def test_a_host_sent_a_signal_ends_every_page_with_a_sentence(tmp_path: Path, en
 
         said, child = asyncio.run(guest())
         assert said is not None and HOST_LEFT in said
-        assert host.process.wait(timeout=60) == 0
+        assert host.exit_status() == 0
         assert not child.exists() or b"State:\tZ" in (child / "status").read_bytes()
 
 

@@ -17,6 +17,7 @@ from typing import ClassVar, TypeVar
 
 from rich.cells import cell_len
 from textual import events, on
+from textual._context import active_app
 from textual._time import get_time  # the clock Textual stamps each key with
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -107,7 +108,7 @@ class FittingKeyBar(KeyBar):
         return self.fits(), self.columns()
 
     def compose(self) -> ComposeResult:
-        if self._bindings_ready:
+        if self.ready_now():
             fits, columns = self._plan()
             self.set_reactive(KeyBar.show_command_palette, fits)
             yield from super().compose()
@@ -158,6 +159,31 @@ class ParlourScreen(Screen[Result]):
 
     too_small = False
     _focus_before: Widget | None = None
+
+    def __init__(
+        self, name: str | None = None, id: str | None = None, classes: str | None = None
+    ) -> None:
+        super().__init__(name, id, classes)
+        self._styled_once = False
+        """Whether the screen has been shown (and so styled as it came in) already."""
+        self._take_breakpoint_classes()
+
+    def _take_breakpoint_classes(self) -> None:
+        """Start with the app's breakpoint classes for its size (``-narrow`` or ``-wide``):
+        Textual gives them as the screen comes in, once every widget of it has been
+        styled without them, and so styles every widget again."""
+        try:
+            app = active_app.get()
+        except LookupError:
+            return  # (made outside an app: it takes them as it comes in, from Textual)
+        width, height = app.size
+        for dimension, screen_points, app_points in (
+            (width, self.HORIZONTAL_BREAKPOINTS, app.HORIZONTAL_BREAKPOINTS),
+            (height, self.VERTICAL_BREAKPOINTS, app.VERTICAL_BREAKPOINTS),
+        ):
+            points = (app_points if screen_points is None else screen_points) or []
+            reached = [name for at, name in sorted(points, reverse=True) if dimension >= at]
+            self.update_classes({name: name in reached[:1] for _, name in points}, update=False)
 
     def compose(self) -> ComposeResult:
         yield TooSmall()
@@ -234,9 +260,14 @@ class ParlourScreen(Screen[Result]):
         self._check_size(self.app.size.width, self.app.size.height)
 
     @on(events.ScreenResume)
-    def _note_shown(self) -> None:
+    def _note_shown(self, event: events.ScreenResume) -> None:
         # Keys made before now were meant for another screen (tui.kit.keys).
         self.app.keys_from = get_time()  # type: ignore[attr-defined]
+        if not self._styled_once:  # (runs before Textual's own handler: Screen is below)
+            self._styled_once = True
+            # Just mounted, every widget styled as it came: Textual would style them all
+            # again (a screen coming back after another needs it; a new one does not).
+            event.refresh_styles = False
 
     def on_screen_resume(self) -> None:
         self._check_size(self.app.size.width, self.app.size.height)

@@ -7,6 +7,10 @@ public table; a screen the person opened themselves (their clues, a console)
 stays until they leave it or a step of theirs comes. Hide (h) brings a curtain
 down over this terminal (someone walks by); Enter lifts it. A spectator sees the
 public table only.
+
+The public table, once shown, stays under the seat's own screens: a step, notes or a
+curtain goes over it, and leaving it shows the table again as it is now (updated, not
+built anew: a new table screen is every widget mounted, styled and laid out again).
 """
 
 from __future__ import annotations
@@ -26,7 +30,8 @@ from tui.screens.resolution import ResolutionScreen, listed
 from tui.widgets.story import BULLET, HEADING, Paragraph
 
 BASE_STACK = 2
-"""The app's default screen and the screen the flow switches; forms and help go above."""
+"""The app's default screen and the screen the flow switches (the public table once it
+has been shown); a seat's own screen goes over the table, and forms and help above."""
 HIDDEN = "Your screen is hidden. Enter shows it again."
 SEED_WITH_HOST = "The seed stays with the host: ask there to deal this game again."
 SEED_SERVED = "The seed stays secret at the parlour: start the next game from its lobby."
@@ -40,6 +45,8 @@ class JoinedFlow:
         self.table = table
         self.ui = game_ui(table.game.id)
         self.table_screen: TableScreen | None = None
+        self.depth = BASE_STACK
+        """The screens under forms and help: up to the one the flow shows now."""
         self.showing: tuple[Any, ...] = ()
         """What shows now: ("table",), ("step", kind, choices), ("own", name), ("notes",),
         ("hidden",) or ("end",)."""
@@ -79,7 +86,9 @@ class JoinedFlow:
 
     def show_table(self) -> None:
         screen = self.table_screen
-        if screen is not None and self.app.screen is screen and self.showing == ("table",):
+        if screen is not None and self._table_below():
+            self._close_above(BASE_STACK)
+            self.showing, self.depth = ("table",), BASE_STACK
             if screen.is_mounted:
                 screen.refresh_view()
             return
@@ -95,12 +104,31 @@ class JoinedFlow:
             self.app.notify(reason, severity="warning")
 
     def _show(self, screen: Screen[Any], showing: tuple[Any, ...]) -> None:
-        while len(self.app.screen_stack) > BASE_STACK:
-            self.app.pop_screen()
+        """``screen`` on top: over the public table (kept) when the table is there and
+        the screen is the seat's own for now; otherwise in place of what showed."""
+        self.showing = showing
+        if showing != ("end",) and not isinstance(screen, TableScreen) and self._table_below():
+            self._close_above(self.depth)
+            if self.depth > BASE_STACK:  # (in place of the seat's screen: no table between)
+                self.app.switch_screen(screen)
+            else:
+                self.depth = BASE_STACK + 1
+                self.app.push_screen(screen)
+            return
+        self._close_above(BASE_STACK)
         if not isinstance(screen, TableScreen):
             self.table_screen = None
-        self.showing = showing
+        self.depth = BASE_STACK
         self.app.switch_screen(screen)
+
+    def _table_below(self) -> bool:
+        """Whether the flow's own table is the screen at the base (under any other)."""
+        stack = self.app.screen_stack
+        return len(stack) >= BASE_STACK and stack[BASE_STACK - 1] is self.table_screen
+
+    def _close_above(self, depth: int) -> None:
+        while len(self.app.screen_stack) > depth:
+            self.app.pop_screen()
 
     def _resolution(self) -> ResolutionScreen:
         view, seats = self.table.view(None), self.table.seats
@@ -129,7 +157,7 @@ class JoinedFlow:
             self.app.push_screen(self.ui.screen(self.table, seat, name))
 
     def close_form(self) -> None:
-        if len(self.app.screen_stack) > BASE_STACK:
+        if len(self.app.screen_stack) > self.depth:
             self.app.pop_screen()
 
     def hide(self, seat: Seat) -> None:

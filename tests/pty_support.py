@@ -14,6 +14,7 @@ No real terminal is needed (CI has none), and each Terminal is its own session
 
 from __future__ import annotations
 
+import contextlib
 import fcntl
 import os
 import re
@@ -187,7 +188,11 @@ class Terminal:
         terminal is never read blocks on its next write, and never ends."""
         deadline = time.monotonic() + patience
         while self.process.poll() is None and time.monotonic() < deadline:
-            self.pump(0.1)
+            if self.closed:  # (all read: wait for the process itself)
+                with contextlib.suppress(subprocess.TimeoutExpired):
+                    self.process.wait(timeout=0.1)
+            else:
+                self.pump(0.1)
         return self.process.poll()
 
     def kill(self) -> None:

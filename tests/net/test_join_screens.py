@@ -35,7 +35,6 @@ from tui.screens.resolution import ResolutionScreen
 ANN, BO, CLEO = 0, 1, 2
 
 
-
 def _move_keys(view, seat: int) -> tuple[str, str]:
     """The keys for the seat's last open move (a removal when there is one)."""
     action = view.choices.opened[-1].value
@@ -80,6 +79,10 @@ async def test_a_joined_seat_plays_its_own_screens_at_a_mixed_table(tmp_path: Pa
                 seen.add(type(join_app.screen).__name__)
                 if isinstance(join_app.screen, IslandTable) and join_app.screen not in tables:
                     tables.append(join_app.screen)
+                if isinstance(join_app.screen, IslandTable):
+                    join_app.screen.asking = ANN  # (as if a key there asked for her screen)
+                    join_app.joined.show_table()  # the table shown again asks for nothing
+                    assert join_app.screen.asking is None
                 if isinstance(join_app.screen, IslandTable):  # the story follows to its end
                     last = join_app.joined.table.view(None).log[-1]
                     assert " ".join(last.split()) in " ".join(text.split())
@@ -92,6 +95,11 @@ async def test_a_joined_seat_plays_its_own_screens_at_a_mixed_table(tmp_path: Pa
                         assert join_app.screen_stack[-2] is tables[0]
                         await press(pilot, "question_mark")
                         await press(pilot, "escape")
+                        assert isinstance(join_app.screen, IslandChoice)
+                        await press(pilot, "h")  # hidden: the curtain over her step
+                        assert isinstance(join_app.screen, CurtainScreen)
+                        assert join_app.screen_stack[-2] is tables[0]
+                        await press(pilot, "enter")
                         assert isinstance(join_app.screen, IslandChoice)
                     await pilot.press("enter")
                 elif asked == ANN and prompt.kind == Phase.MOVE:

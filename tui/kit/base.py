@@ -166,12 +166,12 @@ class ParlourScreen(Screen[Result]):
         super().__init__(name, id, classes)
         self._styled_once = False
         """Whether the screen has been shown (and so styled as it came in) already."""
-        self._take_breakpoint_classes()
+        self._take_breakpoint_classes(update=False)
 
-    def _take_breakpoint_classes(self) -> None:
-        """Start with the app's breakpoint classes for its size (``-narrow`` or ``-wide``):
-        Textual gives them as the screen comes in, once every widget of it has been
-        styled without them, and so styles every widget again."""
+    def _take_breakpoint_classes(self, update: bool) -> None:
+        """The app's breakpoint classes for its size (``-narrow`` or ``-wide``). A new
+        screen starts with them: Textual gives them as the screen comes in, once every
+        widget of it has been styled without them, and so styles every widget again."""
         try:
             app = active_app.get()
         except LookupError:
@@ -183,7 +183,7 @@ class ParlourScreen(Screen[Result]):
         ):
             points = (app_points if screen_points is None else screen_points) or []
             reached = [name for at, name in sorted(points, reverse=True) if dimension >= at]
-            self.update_classes({name: name in reached[:1] for _, name in points}, update=False)
+            self.update_classes({name: name in reached[:1] for _, name in points}, update=update)
 
     def compose(self) -> ComposeResult:
         yield TooSmall()
@@ -270,6 +270,7 @@ class ParlourScreen(Screen[Result]):
             event.refresh_styles = False
 
     def on_screen_resume(self) -> None:
+        self._take_breakpoint_classes(update=True)  # (resized while another was on top)
         self._check_size(self.app.size.width, self.app.size.height)
 
     def on_resize(self, event: events.Resize) -> None:

@@ -224,7 +224,7 @@ class TableScreen(TakeBack, GameScreen):
         self.refresh_view()
 
     @on(events.Resize)
-    @on(events.ScreenResume)  # (a table kept under a seat's own screen misses resizes)
+    @on(events.ScreenResume)  # (a table kept under a seat's screen and a form misses resizes)
     def _reshape(self) -> None:
         if self.is_mounted and self.narrow() != self._narrow:
             self._narrow = self.narrow()  # what the board draws in code takes the new shape

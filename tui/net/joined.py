@@ -89,6 +89,7 @@ class JoinedFlow:
         if screen is not None and self._table_below():
             self._close_above(BASE_STACK)
             self.showing, self.depth = ("table",), BASE_STACK
+            screen.asking = None  # (a curtain later is not one this table asked for)
             if screen.is_mounted:
                 screen.refresh_view()
             return
@@ -109,7 +110,8 @@ class JoinedFlow:
         self.showing = showing
         if showing != ("end",) and not isinstance(screen, TableScreen) and self._table_below():
             self._close_above(self.depth)
-            if self.depth > BASE_STACK:  # (in place of the seat's screen: no table between)
+            if self.depth > BASE_STACK and len(self.app.screen_stack) > BASE_STACK:
+                # in place of the seat's screen (the table not shown between)
                 self.app.switch_screen(screen)
             else:
                 self.depth = BASE_STACK + 1

@@ -49,6 +49,15 @@ def restyled(app: Any) -> list[DOMNode]:
     return nodes
 
 
+async def plain_shown(pilot: Any) -> Plain:
+    """A new Plain screen, pushed on the app under ``pilot`` once it has settled."""
+    await settle(pilot)
+    screen = Plain()
+    pilot.app.push_screen(screen)
+    await settle(pilot)
+    return screen
+
+
 async def test_a_new_screen_has_its_width_class_before_it_is_styled(tmp_path: Path):
     for size, width_class in (((100, 30), "-wide"), ((50, 30), "-narrow")):
         app = make_app(tmp_path)
@@ -62,11 +71,8 @@ async def test_a_new_screen_has_its_width_class_before_it_is_styled(tmp_path: Pa
 async def test_a_new_screen_is_not_styled_again_once_mounted(tmp_path: Path):
     app = make_app(tmp_path)
     async with app.run_test(size=(100, 30)) as pilot:
-        await settle(pilot)
         nodes = restyled(app)
-        screen = Plain()
-        app.push_screen(screen)
-        await settle(pilot)
+        screen = await plain_shown(pilot)
         assert app.screen is screen and "A plain screen." in screen_text(app)
         assert screen not in nodes  # (neither for its width class nor on being shown)
 
@@ -99,10 +105,7 @@ async def test_a_new_screens_key_bar_is_built_once(tmp_path: Path, monkeypatch: 
     monkeypatch.setattr(KeyBar, "recompose", counted)
     app = make_app(tmp_path)
     async with app.run_test(size=(100, 30)) as pilot:
-        await settle(pilot)
-        screen = Plain()
-        app.push_screen(screen)
-        await settle(pilot)
+        screen = await plain_shown(pilot)
         bar = screen.query_one(KeyBar)
         assert "Nothing" in " ".join(str(key.description) for key in bar.children)
         assert bar not in built
@@ -111,10 +114,7 @@ async def test_a_new_screens_key_bar_is_built_once(tmp_path: Path, monkeypatch: 
 async def test_a_screen_resized_is_laid_out_again_in_its_new_shape(tmp_path: Path):
     app = make_app(tmp_path)
     async with app.run_test(size=(100, 30)) as pilot:
-        await settle(pilot)
-        screen = Plain()
-        app.push_screen(screen)
-        await settle(pilot)
+        screen = await plain_shown(pilot)
         await pilot.resize_terminal(50, 30)
         await settle(pilot)
         assert "-narrow" in screen.classes and "-wide" not in screen.classes

@@ -139,6 +139,18 @@ def show_refusal(state: PersuasionState, seat: Seat, author: Seat, mine: int | N
     return ""
 
 
+def flip_refusal(state: PersuasionState, author: Seat, target: int | None) -> str:
+    """Why a flip may not be aimed at the author's card in ``target``: it is face up
+    already while a face-down card of theirs is left to flip. With none left face down the
+    seed still lets the flip be taken, and it changes nothing."""
+    assert target is not None
+    number = state.traits[author][target]
+    if not state.faceup[number] or all(state.faceup[n] for n in state.traits[author]):
+        return ""
+    title = card(state, number).title
+    return f"{name(state, author)}'s {title} is face up already: flip a face-down one."
+
+
 def discard_refusal(state: PersuasionState, slot: int | None) -> str:
     """Why there is no card in ``slot`` of the discards ('' when there is)."""
     if slot is None or isinstance(slot, bool) or not 0 <= slot < len(state.discards):
@@ -171,7 +183,11 @@ def use_refusal(state: PersuasionState, action: UseCard) -> str:
         return place_refusal(state, other, action.target, seat)
     if kind == CardAction.SHOW_AUTHOR:
         return show_refusal(state, seat, author, action.mine)
-    if kind in (CardAction.FLIP_AUTHOR, CardAction.TAKE_AUTHOR, CardAction.DISCARD_AUTHOR):
+    if kind == CardAction.FLIP_AUTHOR:
+        return place_refusal(state, author, action.target, seat) or flip_refusal(
+            state, author, action.target
+        )
+    if kind in (CardAction.TAKE_AUTHOR, CardAction.DISCARD_AUTHOR):
         return place_refusal(state, author, action.target, seat)
     if kind == CardAction.GIVE_AUTHOR:
         return place_refusal(state, seat, action.mine, seat)
@@ -208,7 +224,8 @@ def use(state: PersuasionState, action: UseCard) -> PersuasionState:
         return show(state, author, number, EventKind.SHOWN, owner=Who(seat))
     if kind == CardAction.FLIP_AUTHOR:
         number = slot_of(state, author, action.target)
-        # A face-up card may be flipped too (the seed allows it): nothing changes.
+        # With every card of the author's face up, the seed lets the flip be taken: it
+        # changes nothing.
         line = "already" if state.faceup[number] else STORY
         state = flip_up(state, number)
         return log(state, EventKind.CARD_FLIPPED, line, owner=Who(author), **face(state, number))

@@ -173,4 +173,5 @@ PERSUASION: GameInfo[PersuasionState, PersuasionView] = GameInfo(
     game_stats=game_stats,
     turn_of=lambda state: state.round,
     turn_word="round",
+    rules_edition=2,  # 2: a flip is refused on a face-up card while a face-down one is left
 )

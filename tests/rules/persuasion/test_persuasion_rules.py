@@ -582,19 +582,17 @@ def test_flip_author_flips_a_card_face_up_and_returns_its_stamps():
     assert view.players[ADA].cards[target].card.title == "Stolen Glances"
 
 
-def test_flip_author_may_target_a_card_already_face_up_and_says_nothing_changes():
-    """The seed lets a flip be taken on a face-up card: it changes nothing, and says so."""
+def test_a_flip_is_refused_on_a_face_up_card_while_the_author_has_a_face_down_one():
+    """No action on a card it cannot change: the flip names a face-down card instead."""
     state = court("Frank Solicitor")
     target = slot(state, ADA, "Honest Income")
-    after = act(state, use(state, BASIL, ADA, "Frank Solicitor", target=target))
-    assert after.faceup == state.faceup and after.stamps == state.stamps
-    assert public(state, after)[-1] == (
-        "Ada's Honest Income is face up already: the flip changes nothing."
+    assert refused(state, use(state, BASIL, ADA, "Frank Solicitor", target=target)) == (
+        "Ada's Honest Income is face up already: flip a face-down one."
     )
-    assert prompt_seats(after) == (CORA,)
 
 
 def test_a_flip_card_may_be_used_while_every_card_of_its_author_is_face_up():
+    """The seed: a flip aimed at a card already face up may still be taken; nothing changes."""
     state = court("Frank Solicitor", faceup=("Frank Solicitor", *ADA_CARDS))
     after = act(state, use(state, BASIL, ADA, "Frank Solicitor", target=0))
     assert after.faceup == state.faceup

@@ -1,0 +1,249 @@
+"""A joined seat's terminal under fast fingers and the host's timing (``JoinedFlow``).
+
+A guest's keys arrive in bursts (one read of the terminal is many keys), and the host's
+snapshots arrive whenever anyone moves: both may land while help, a form or the hide
+curtain covers the seat's step. Whatever the order, the terminal keeps one public
+table at its base, shows the screen the moment calls for once the covers are gone,
+never shows another seat's secret, and never crashes.
+
+Persuasion, three people, no PINs: Ann plays from her own terminal (a ``JoinApp``), Bo
+and Cleo's moves are made at the headless host, so each of their snapshots comes
+exactly where the test puts it.
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import Any
+
+from tests.net_helpers import headless_host, until
+from tests.screen_sweep import Table
+from tests.tui_helpers import burst, press, screen_text, secret_leaks, settle
+from tui.kit.seat import SeatScreen
+from tui.kit.table import TableScreen
+from tui.net.join_app import JoinApp
+from tui.net.joined import BASE_STACK
+from tui.persuasion.seat import CardsYouKnow, PersuasionChoice
+from tui.screens.curtain import CurtainScreen
+from tui.screens.help import HelpScreen
+
+ANN, BO, CLEO = 0, 1, 2
+KEYS = ("h", "enter", "question_mark", "escape", "l", "1", "2", "down", "up", "tab", "space")
+"""What a guest's fingers send: hide and lift, help and back, the cards they know,
+picks and moves, confirming; Enter and digits may make Ann's move, as they would."""
+
+
+class AnnsTerminal(JoinApp):
+    """Ann's terminal, which ends its host with it (the host runs on the app's loop)."""
+
+    host: Any = None
+
+    def on_unmount(self) -> None:
+        if self.host is not None:
+            self.host.close()
+
+
+def persuasion() -> Any:
+    return Table("persuasion", 3, (), "default").session(7, pins=False)
+
+
+async def ann_joined(tmp_path: Path, pilot: Any) -> AnnsTerminal:
+    app = pilot.app
+    app.host = await headless_host(persuasion(), tmp_path)
+    app.join(app.host.codes[ANN])
+    await until(lambda: app.joined is not None, pilot)
+    return app
+
+
+async def caught_up(app: AnnsTerminal, pilot: Any) -> None:
+    """Ann's terminal has the host's latest snapshot, and has shown it."""
+    await until(lambda: app.joined.table.snapshot.seq == app.host.seq, pilot)
+    await settle(pilot)
+
+
+def others_move(app: AnnsTerminal) -> bool:
+    """Bo or Cleo, if asked, makes their bot's move at the host; whether one did."""
+    live = app.host.table.session
+    prompt = live.prompt
+    if prompt is None:
+        return False
+    for seat in prompt.seats:
+        if seat != ANN:
+            assert app.host.table.act(live.bot_for(seat).choose(live.view(seat))) is None
+            return True
+    return False
+
+
+def ann_moves(app: AnnsTerminal) -> None:
+    """Ann's bot's move, sent from her terminal as her step would send it."""
+    live = app.host.table.session
+    assert app.joined.table.act(live.bot_for(ANN).choose(live.view(ANN))) is None
+
+
+async def leave_notes(app: AnnsTerminal, pilot: Any) -> None:
+    for _ in range(5):
+        await caught_up(app, pilot)
+        if app.joined.showing[:1] != ("notes",):
+            return
+        assert isinstance(app.screen, SeatScreen)
+        app.screen.leave()
+
+
+async def to_anns_step_over_the_table(app: AnnsTerminal, pilot: Any) -> None:
+    """Play on until Ann is asked for a step while her terminal already showed the table,
+    and Bo or Cleo is asked too (a mailing: all choose at once)."""
+    for _ in range(60):
+        await leave_notes(app, pilot)
+        prompt = app.host.table.session.prompt
+        assert prompt is not None
+        if ANN in prompt.seats and len(prompt.seats) > 1 and app.joined.table_screen:
+            if isinstance(app.screen, PersuasionChoice):
+                return
+        if ANN in prompt.seats and not others_move(app):
+            ann_moves(app)
+        elif ANN not in prompt.seats:
+            others_move(app)
+    raise AssertionError("Ann was never asked with the table shown")
+
+
+def check_screens(app: AnnsTerminal) -> None:
+    """The terminal's screens are whole: the table (once shown) at the base, at most a
+    step, a form and help over it, the flow's own screen where it says, and nothing of
+    Bo's or Cleo's on the screen."""
+    joined, stack = app.joined, app.screen_stack
+    assert len(stack) <= BASE_STACK + 3, [type(s).__name__ for s in stack]
+    if joined.table_screen is not None and joined.showing != ("end",):
+        assert stack[BASE_STACK - 1] is joined.table_screen
+    shown = stack[min(joined.depth, len(stack)) - 1]
+    kind = joined.showing[:1]
+    if kind == ("table",):
+        assert shown is joined.table_screen
+    elif kind == ("hidden",):
+        assert isinstance(shown, CurtainScreen)
+    elif kind in (("step",), ("notes",), ("own",)):
+        assert isinstance(shown, SeatScreen)
+    if kind == ("step",):  # the step shown is the one asked now, not one before it
+        assert shown.view.choices == joined.table.view(ANN).choices
+    assert secret_leaks(app.host.table.session, screen_text(app), ANN) == []
+
+
+async def uncovered(app: AnnsTerminal, pilot: Any) -> None:
+    """Help and forms closed, the curtain lifted, notes read: what the game shows."""
+    for _ in range(8):
+        await settle(pilot)
+        if len(app.screen_stack) > app.joined.depth:
+            app.pop_screen()
+        elif app.joined.showing[:1] == ("hidden",):
+            await press(pilot, "enter")
+        elif app.joined.showing[:1] in (("notes",), ("own",)):
+            assert isinstance(app.screen, SeatScreen)
+            app.screen.leave()
+        else:
+            return
+
+
+def calls_for_a_step(app: AnnsTerminal) -> bool:
+    prompt = app.joined.table.prompt
+    return prompt is not None and prompt.private and ANN in prompt.seats
+
+
+async def test_the_cards_you_know_over_a_step_stay_while_others_move_and_enter_goes_back(
+    tmp_path: Path,
+):
+    app = AnnsTerminal(tmp_path / "table.sock")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await ann_joined(tmp_path, pilot)
+        await to_anns_step_over_the_table(app, pilot)
+        step, table = app.screen, app.joined.table_screen
+        await press(pilot, "l")  # the cards she knows, a form over her step
+        assert isinstance(app.screen, CardsYouKnow)
+        assert app.screen_stack[-2:-4:-1] == [step, table]
+        assert others_move(app)  # Bo decides: a snapshot arrives under the form
+        await caught_up(app, pilot)
+        assert isinstance(app.screen, CardsYouKnow) and app.screen_stack[-2] is step
+        await press(pilot, "question_mark")  # help over the form, and another snapshot
+        assert isinstance(app.screen, HelpScreen)
+        others_move(app)
+        await caught_up(app, pilot)
+        assert isinstance(app.screen, HelpScreen)
+        await press(pilot, "escape")
+        assert isinstance(app.screen, CardsYouKnow)
+        await press(pilot, "enter")  # the form's Back: her step, as she left it
+        assert app.screen is step and app.screen_stack[BASE_STACK - 1] is table
+        check_screens(app)
+
+
+async def test_the_curtain_over_a_step_stays_down_while_others_move_and_lifts_to_the_step(
+    tmp_path: Path,
+):
+    app = AnnsTerminal(tmp_path / "table.sock")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await ann_joined(tmp_path, pilot)
+        await to_anns_step_over_the_table(app, pilot)
+        await press(pilot, "h")
+        assert isinstance(app.screen, CurtainScreen)
+        others_move(app)
+        await caught_up(app, pilot)
+        assert isinstance(app.screen, CurtainScreen)  # nothing shows through a snapshot
+        assert "Cards you know" not in screen_text(app)
+        await press(pilot, "enter")
+        assert isinstance(app.screen, PersuasionChoice)  # her step, as asked now
+        check_screens(app)
+
+
+async def test_a_step_that_comes_while_help_is_over_the_table_shows_over_the_table(
+    tmp_path: Path,
+):
+    app = AnnsTerminal(tmp_path / "table.sock")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await ann_joined(tmp_path, pilot)
+        for _ in range(60):  # until the table shows and Bo or Cleo is asked, not Ann
+            await leave_notes(app, pilot)
+            if app.screen is app.joined.table_screen and not calls_for_a_step(app):
+                break
+            if not others_move(app):
+                ann_moves(app)
+        table = app.screen
+        await press(pilot, "question_mark")
+        assert isinstance(app.screen, HelpScreen)
+        for _ in range(10):  # the others move until Ann is asked
+            if calls_for_a_step(app):
+                break
+            assert others_move(app)
+            await caught_up(app, pilot)
+        assert isinstance(app.screen, PersuasionChoice)  # her step, the help gone with it
+        assert app.screen_stack[BASE_STACK - 1 :] == [table, app.screen]
+        check_screens(app)
+
+
+async def test_bursts_of_keys_with_snapshots_in_their_midst_leave_whole_screens(
+    tmp_path: Path,
+):
+    """Thirty bursts of eight keys, each with Bo's or Cleo's move landing among them;
+    after each, the screens are whole, and with the covers gone they are what the
+    moment calls for."""
+    chance = random.Random(20261206)
+    app = AnnsTerminal(tmp_path / "table.sock")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await ann_joined(tmp_path, pilot)
+        for _ in range(30):
+            await caught_up(app, pilot)
+            if app.joined.table.prompt is None:
+                break
+            keys = [chance.choice(KEYS) for _ in range(8)]
+            cut = chance.randrange(len(keys) + 1)
+            burst(app, *keys[:cut])
+            moved = others_move(app)
+            burst(app, *keys[cut:])
+            await caught_up(app, pilot)
+            check_screens(app)
+            await uncovered(app, pilot)
+            check_screens(app)
+            if calls_for_a_step(app):
+                assert isinstance(app.screen, PersuasionChoice), keys
+            elif app.joined.table.prompt is not None:
+                assert isinstance(app.screen, TableScreen), keys
+            if not moved and calls_for_a_step(app):
+                ann_moves(app)  # nobody else is asked: Ann decides, so the game goes on
+        assert app.is_running

@@ -124,3 +124,23 @@ async def test_a_screen_resized_is_laid_out_again_in_its_new_shape(tmp_path: Pat
         await pilot.resize_terminal(100, 30)
         await settle(pilot)
         assert "-wide" in screen.classes and "A plain screen." in screen_text(app)
+
+
+async def test_a_screen_two_below_the_top_takes_its_new_width_class_when_shown_again(
+    tmp_path: Path,
+):
+    """Textual tells a resize to the top screen and the one just under it; a screen
+    deeper (a joined seat's table, under a step and help) learns it when shown again."""
+    app = make_app(tmp_path)
+    async with app.run_test(size=(100, 30)) as pilot:
+        deep = await plain_shown(pilot)
+        await plain_shown(pilot)
+        await plain_shown(pilot)
+        await pilot.resize_terminal(50, 30)
+        await settle(pilot)
+        assert "-wide" in deep.classes  # (not told yet)
+        app.pop_screen()
+        app.pop_screen()
+        await settle(pilot)
+        assert app.screen is deep
+        assert "-narrow" in deep.classes and "-wide" not in deep.classes

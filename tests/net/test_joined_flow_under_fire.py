@@ -172,6 +172,12 @@ async def test_the_cards_you_know_over_a_step_stay_while_others_move_and_enter_g
         await press(pilot, "enter")  # the form's Back: her step, as she left it
         assert app.screen is step and app.screen_stack[BASE_STACK - 1] is table
         check_screens(app)
+        await press(pilot, "l")
+        form = app.screen
+        form.back()
+        form.back()  # (Back twice before either is handled: the step stays)
+        await settle(pilot)
+        assert app.screen is step and len(app.screen_stack) == BASE_STACK + 1
 
 
 async def test_the_curtain_over_a_step_stays_down_while_others_move_and_lifts_to_the_step(
@@ -247,3 +253,57 @@ async def test_bursts_of_keys_with_snapshots_in_their_midst_leave_whole_screens(
             if not moved and calls_for_a_step(app):
                 ann_moves(app)  # nobody else is asked: Ann decides, so the game goes on
         assert app.is_running
+
+
+async def test_help_read_over_the_table_stays_while_others_move_and_the_table_follows(
+    tmp_path: Path,
+):
+    app = AnnsTerminal(tmp_path / "table.sock")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await ann_joined(tmp_path, pilot)
+        for _ in range(60):  # until a mailing: Ann mails first, Bo and Cleo are writing
+            await leave_notes(app, pilot)
+            prompt = app.host.table.session.prompt
+            if ANN in prompt.seats and len(prompt.seats) == 3:
+                ann_moves(app)
+                await leave_notes(app, pilot)
+                break
+            if not others_move(app):
+                ann_moves(app)
+        table = app.screen
+        assert table is app.joined.table_screen
+        await press(pilot, "question_mark")
+        help_screen = app.screen
+        assert isinstance(help_screen, HelpScreen)
+        read = 0  # the moves made while she reads
+        while others_move(app):
+            await caught_up(app, pilot)
+            if app.joined.showing != ("table",):
+                break  # (her step or notes replace help: tested above)
+            assert app.screen is help_screen  # still reading
+            read += 1
+        assert read >= 1
+        await press(pilot, "escape")
+        assert app.screen_stack[BASE_STACK - 1] is table
+        check_screens(app)
+
+
+async def test_a_table_kept_under_a_step_and_help_takes_a_phones_shape_after_a_resize(
+    tmp_path: Path,
+):
+    app = AnnsTerminal(tmp_path / "table.sock")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await ann_joined(tmp_path, pilot)
+        await to_anns_step_over_the_table(app, pilot)
+        table = app.joined.table_screen
+        await press(pilot, "question_mark")  # the table two below the top
+        await pilot.resize_terminal(50, 30)
+        await settle(pilot)
+        await press(pilot, "escape")
+        ann_moves(app)  # her step made: the table again, as a phone shows it
+        await leave_notes(app, pilot)
+        await until(lambda: app.screen is table, pilot)
+        assert "-narrow" in table.classes and "-wide" not in table.classes
+        text = " ".join(screen_text(app).split())
+        assert " face down" in text and "Face down" not in text  # (the players as lines)
+        check_screens(app)

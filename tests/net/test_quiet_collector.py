@@ -109,7 +109,7 @@ async def test_a_look_that_fails_never_stops_the_looks_after_it(monkeypatch):
     loop.set_exception_handler(lambda _, context: failures.append(context.get("exception")))
     try:
         collector.start()
-        await again.wait()
+        await asyncio.wait_for(again.wait(), timeout=60)  # (fails, not hangs, without it)
         assert len(failures) == 1 and isinstance(failures[0], RuntimeError)
     finally:
         collector.stop()

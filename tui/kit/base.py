@@ -17,7 +17,7 @@ from typing import ClassVar, TypeVar
 
 from rich.cells import cell_len
 from textual import events, on
-from textual._context import active_app
+from textual._context import NoActiveAppError
 from textual._time import get_time  # the clock Textual stamps each key with
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -108,19 +108,14 @@ class FittingKeyBar(KeyBar):
         return self.fits(), self.columns()
 
     def compose(self) -> ComposeResult:
-        if self.ready_now():
-            fits, columns = self._plan()
-            self.set_reactive(KeyBar.show_command_palette, fits)
-            yield from super().compose()
-            self.set_class(bool(columns), "-rows")
-            if columns:
-                self.styles.grid_size_columns = columns
-            return
+        fits, columns = self._plan()
+        self.set_reactive(KeyBar.show_command_palette, fits)
         yield from super().compose()
+        self.set_class(bool(columns), "-rows")
+        if columns:
+            self.styles.grid_size_columns = columns
 
     def on_resize(self) -> None:
-        if not self._bindings_ready:
-            return
         fits, columns = self._plan()
         rows = self.has_class("-rows")
         grid = self.styles.grid_size_columns if rows else 0
@@ -164,8 +159,6 @@ class ParlourScreen(Screen[Result]):
         self, name: str | None = None, id: str | None = None, classes: str | None = None
     ) -> None:
         super().__init__(name, id, classes)
-        self._styled_once = False
-        """Whether the screen has been shown (and so styled as it came in) already."""
         self._take_breakpoint_classes(update=False)
 
     def _take_breakpoint_classes(self, update: bool) -> None:
@@ -173,17 +166,18 @@ class ParlourScreen(Screen[Result]):
         screen starts with them: Textual gives them as the screen comes in, once every
         widget of it has been styled without them, and so styles every widget again."""
         try:
-            app = active_app.get()
-        except LookupError:
+            app = self.app
+        except NoActiveAppError:
             return  # (made outside an app: it takes them as it comes in, from Textual)
-        width, height = app.size
+        classes: dict[str, bool] = {}
         for dimension, screen_points, app_points in (
-            (width, self.HORIZONTAL_BREAKPOINTS, app.HORIZONTAL_BREAKPOINTS),
-            (height, self.VERTICAL_BREAKPOINTS, app.VERTICAL_BREAKPOINTS),
+            (app.size.width, self.HORIZONTAL_BREAKPOINTS, app.HORIZONTAL_BREAKPOINTS),
+            (app.size.height, self.VERTICAL_BREAKPOINTS, app.VERTICAL_BREAKPOINTS),
         ):
             points = (app_points if screen_points is None else screen_points) or []
-            reached = [name for at, name in sorted(points, reverse=True) if dimension >= at]
-            self.update_classes({name: name in reached[:1] for _, name in points}, update=update)
+            reached = self._get_breakpoint_classes(dimension, points)  # (as Textual's own)
+            classes |= {name: name in reached for _, name in points}
+        self.update_classes(classes, update=update, animate=False)
 
     def compose(self) -> ComposeResult:
         yield TooSmall()
@@ -263,14 +257,12 @@ class ParlourScreen(Screen[Result]):
     def _note_shown(self, event: events.ScreenResume) -> None:
         # Keys made before now were meant for another screen (tui.kit.keys).
         self.app.keys_from = get_time()  # type: ignore[attr-defined]
-        if not self._styled_once:  # (runs before Textual's own handler: Screen is below)
-            self._styled_once = True
+        if self.stack_updates == 0:  # (before Textual's own handler, Screen's: it counts)
             # Just mounted, every widget styled as it came: Textual would style them all
             # again (a screen coming back after another needs it; a new one does not).
             event.refresh_styles = False
 
     def on_screen_resume(self) -> None:
-        self._take_breakpoint_classes(update=True)  # (resized while another was on top)
         self._check_size(self.app.size.width, self.app.size.height)
 
     def on_resize(self, event: events.Resize) -> None:

@@ -220,18 +220,16 @@ class TableScreen(TakeBack, GameScreen):
 
     def on_mount(self) -> None:
         super().on_mount()
-        self._narrow = self.narrow()
         self.refresh_view()
 
     @on(events.Resize)
-    @on(events.ScreenResume)  # (a table kept under a seat's screen and a form misses resizes)
     def _reshape(self) -> None:
         if self.is_mounted and self.narrow() != self._narrow:
-            self._narrow = self.narrow()  # what the board draws in code takes the new shape
-            self.refresh_view()
+            self.refresh_view()  # what the board draws in code takes the new shape
 
     def refresh_view(self) -> None:
         """Redraw from the table's public view (the flow calls this after every move)."""
+        self._narrow = self.narrow()  # (the shape it is drawn in)
         self.view = self.table.view(None)
         self.handing = self.table.handing_over()
         self.moment.follow(self.table.prompt)

@@ -4,9 +4,9 @@
 its own. After every snapshot from the host it shows what the moment calls for:
 this seat's notes, its private step (the screen of the prompt's kind), or the
 public table; a screen the person opened themselves (their clues, a console)
-stays until they leave it or a step of theirs comes. Hide (h) brings a curtain
-down over this terminal (someone walks by); Enter lifts it. A spectator sees the
-public table only.
+stays until they leave it or a step of theirs comes, and help read over the table
+stays while others move. Hide (h) brings a curtain down over this terminal (someone
+walks by); Enter lifts it. A spectator sees the public table only.
 
 The public table, once shown, stays under the seat's own screens: a step, notes or a
 curtain goes over it, and leaving it shows the table again as it is now (updated, not
@@ -26,6 +26,7 @@ from tui.kit.game import GameScreen
 from tui.kit.table import TableScreen
 from tui.net.remote import RemoteTable
 from tui.screens.curtain import CurtainScreen
+from tui.screens.help import HelpScreen
 from tui.screens.resolution import ResolutionScreen, listed
 from tui.widgets.story import BULLET, HEADING, Paragraph
 
@@ -87,9 +88,11 @@ class JoinedFlow:
     def show_table(self) -> None:
         screen = self.table_screen
         if screen is not None and self._table_below():
+            if self.showing == ("table",) and isinstance(self.app.screen, HelpScreen):
+                screen.refresh_view()  # (help read over the table stays while others move)
+                return
             self._close_above(BASE_STACK)
             self.showing, self.depth = ("table",), BASE_STACK
-            screen.asking = None  # (a curtain later is not one this table asked for)
             if screen.is_mounted:
                 screen.refresh_view()
             return

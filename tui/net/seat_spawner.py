@@ -137,6 +137,8 @@ class SeatSpawner:
                 try:
                     house = await self._new_house()
                 except OSError:
+                    # (the houses as they are now: one may have ended while this waited)
+                    with_room = [h for h in self.houses if len(h.seats) < HOUSE_SEATS]
                     if not with_room:  # (no house at all can take the seat)
                         raise
             if house is None:  # (or no new one could be forked: one with room will do)

@@ -10,6 +10,7 @@ from textual.binding import ActiveBinding, Binding
 from textual.css.styles import RulesMap
 from textual.dom import DOMNode
 from textual.geometry import Region
+from textual.reactive import reactive
 from textual.screen import Screen
 from textual.strip import Strip
 from textual.widgets import Footer
@@ -43,6 +44,12 @@ class KeyBar(Footer):
     painting the key again cost about a millisecond a key, and a cursor step on the
     Island can switch two keys back and forth, step after step."""
 
+    _bindings_ready = reactive(True, repaint=False)
+    """The bar shows its screen's keys from its first compose. (Textual's Footer waits
+    for the screen's first word that its keys changed, then mounts every key again:
+    tens of milliseconds a new screen. A focus that brings other keys still rebuilds
+    it; the same keys are restyled.)"""
+
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self._rebuilding = False
@@ -51,23 +58,12 @@ class KeyBar(Footer):
         """The stylesheet's rules and the count of its updates (a theme, say) that the
         keys' looks were worked out with."""
 
-    def ready_now(self) -> bool:
-        """Whether the bar can show its screen's keys: from its first compose on, once it
-        is on its screen. (Textual's Footer waits for the screen's first word that its
-        keys changed, then mounts every key again: tens of milliseconds a new screen. A
-        focus that brings other keys still rebuilds it; the same keys are restyled.)"""
-        if not self._bindings_ready and self.is_attached:
-            self.set_reactive(Footer._bindings_ready, True)
-        return self._bindings_ready
-
     def on_mount(self) -> None:
         # Keys the screen makes live as it mounts (a coached game's hint) show once it
         # has: restyled in place when they are the same, else one rebuild then.
         self.call_after_refresh(self.bindings_changed, self.screen)
 
     def compose(self) -> ComposeResult:
-        if not self.ready_now():
-            return
         shown = shown_keys(self.screen)
         self.styles.grid_size_columns = len(shown)
         # Born with the compact class the binding below would add: adding it after the

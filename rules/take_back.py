@@ -19,6 +19,7 @@ S = TypeVar("S")
 NOTHING = "There is no move to take back yet."
 RESUMED = "A move made before this game was resumed stands."
 NOT_YOURS = "Only your own last move can be taken back, and the last move was {name}'s."
+NOT_YOUR_MOVE = "Only your own last move can be taken back, and the last move was not yours."
 BOT_MOVED = "The last move was a bot's, and bots never take a move back."
 CHANCE = "That move drew on chance (a roll, a shuffle or a card from the deck): it stands."
 SECRETS = "That move changed what another seat holds in secret: it stands."

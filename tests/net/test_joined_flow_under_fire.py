@@ -27,6 +27,8 @@ from tui.net.joined import BASE_STACK
 from tui.persuasion.seat import CardsYouKnow, PersuasionChoice
 from tui.screens.curtain import CurtainScreen
 from tui.screens.help import HelpScreen
+from tui.widgets.keybar import BarKey, KeyBar
+from tui.widgets.refusal import Refusal
 
 ANN, BO, CLEO = 0, 1, 2
 KEYS = ("h", "enter", "question_mark", "escape", "l", "1", "2", "down", "up", "tab", "space")
@@ -307,3 +309,47 @@ async def test_a_table_kept_under_a_step_and_help_takes_a_phones_shape_after_a_r
         text = " ".join(screen_text(app).split())
         assert " face down" in text and "Face down" not in text  # (the players as lines)
         check_screens(app)
+
+
+async def test_after_anns_move_others_moves_repaint_her_table_without_rebuilding_its_keys(
+    tmp_path: Path, monkeypatch: Any
+):
+    """u (take back) stays on her table's bar, greyed once the last move is not hers and
+    saying why, so the bar is restyled in place, never built anew, as others move."""
+    rebuilt: list[KeyBar] = []
+    recompose = KeyBar.recompose
+
+    async def counted(self: KeyBar) -> None:
+        rebuilt.append(self)
+        await recompose(self)
+
+    monkeypatch.setattr(KeyBar, "recompose", counted)
+    app = AnnsTerminal(tmp_path / "table.sock")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await ann_joined(tmp_path, pilot)
+        for _ in range(60):  # until a mailing: Ann mails first, Bo and Cleo are writing
+            await leave_notes(app, pilot)
+            prompt = app.host.table.session.prompt
+            if ANN in prompt.seats and len(prompt.seats) == 3:
+                ann_moves(app)
+                await leave_notes(app, pilot)
+                break
+            if not others_move(app):
+                ann_moves(app)
+        table = app.screen
+        assert table is app.joined.table_screen
+        bar = table.query_one(KeyBar)
+        assert not take_back_key(bar).has_class("-disabled")  # (hers was the last move)
+        before = len(rebuilt)
+        assert others_move(app)
+        await caught_up(app, pilot)
+        assert app.screen is table and take_back_key(bar).has_class("-disabled")
+        assert len(rebuilt) == before  # restyled in place
+        await press(pilot, "u")
+        assert table.query_one(Refusal).said == (
+            "Only your own last move can be taken back, and the last move was not yours."
+        )
+
+
+def take_back_key(bar: KeyBar) -> BarKey:
+    return next(key for key in bar.query(BarKey) if key.key == "u")

@@ -17,11 +17,11 @@ from collections.abc import Sequence
 from typing import Any
 
 from rich.text import Text
-from textual.widgets import Static
 
 from rules.choices import Option, Pick
 from rules.engine import Prompt, Seat
 from tui.port import Table
+from tui.widgets.steady import SteadyText
 
 ANSWER_HELP = (
     " Everyone asked answers at once: press your own number (it is beside your name) to "
@@ -107,7 +107,7 @@ def moment_text(table: Table, moment: Moment, people: Sequence[Seat], all_at_onc
     return text
 
 
-class MomentLine(Static):
+class MomentLine(SteadyText):
     """The public moment's lines under the board (hidden when there is none)."""
 
     DEFAULT_CSS = """

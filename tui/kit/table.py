@@ -37,6 +37,7 @@ from tui.messages import OpenPrivate
 from tui.port import HandOver, Table, Teaching
 from tui.widgets.hint import HintLine
 from tui.widgets.refusal import Refusal
+from tui.widgets.steady import SteadyText
 from tui.widgets.story import BULLET, HEADING, INNER, Paragraph, StoryLog
 from tui.widgets.whobar import WhoBar
 
@@ -193,7 +194,7 @@ class TableScreen(TakeBack, GameScreen):
         yield HintLine()
         yield from self.board()
         yield MomentLine()
-        yield Static(id="hand-over")
+        yield SteadyText(id="hand-over")
         yield self.story()
 
     def board(self) -> Iterable[Widget]:
@@ -201,7 +202,7 @@ class TableScreen(TakeBack, GameScreen):
         raise NotImplementedError
 
     def now_line(self) -> Static:
-        return Static(id="now")
+        return SteadyText(id="now")
 
     def refusal(self) -> Refusal:
         return Refusal()

@@ -1,9 +1,10 @@
 """u: take back the last move, for the person who made it (issue 13).
 
 On the curtain that comes down right after a person's move (the next person's, or
-theirs again), before anyone else has looked. The key is hidden when the last move was no person's,
-greyed when the rules or the table say it stands (a die was rolled, another person
-has looked behind their curtain since), and then u says why.
+theirs again), before anyone else has looked. The key is hidden when the last move was
+no person's (on a seat's own terminal it stays, greyed: its key bar keeps its keys),
+greyed when the rules or the table say it stands (a die was rolled, another person has
+looked behind their curtain since), and then u says why.
 """
 
 from __future__ import annotations
@@ -44,8 +45,10 @@ class TakeBack:
 
     def take_back_allowed(self, action: str) -> bool | None:
         table = self.take_back_table()
-        if table is None or table.demo is not None or table.last_mover() is None:
+        if table is None or table.demo is not None:
             return False
+        if table.last_mover() is None and not table.own_terminal:
+            return False  # (on a seat's own terminal u stays in its place, greyed)
         possible = table.take_back_refusal() is None
         if action == "take_back":
             return True if possible else None  # greyed: u then says why

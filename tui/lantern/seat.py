@@ -138,7 +138,7 @@ class ProseDesk(TypingSeatScreen):
 
     def recount(self) -> None:
         line = count_line(self.text, self.words()) + self.count_hint()
-        self.query_one("#count", SteadyText).show(Text(line))
+        self.query_one("#count", SteadyText).update(Text(line))
 
     def count_hint(self) -> str:
         """What follows the word count (how to reach the rest of the desk)."""
@@ -261,7 +261,7 @@ class WritingDesk(ProseDesk):
             loose = "suggested (^L takes it back)"
         else:
             loose = "not suggested (^L suggests it)"
-        self.query_one("#suggest", SteadyText).show(Text(f"{naming} · Loose End: {loose}"))
+        self.query_one("#suggest", SteadyText).update(Text(f"{naming} · Loose End: {loose}"))
 
     # --- keys ------------------------------------------------------------------------
 

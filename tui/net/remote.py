@@ -17,6 +17,7 @@ from typing import Any
 from rules import registry
 from rules.convert import CONVERTER, action_union
 from rules.engine import GameInfo, Prompt, Seat
+from rules.take_back import NOT_YOUR_MOVE
 from tui.net import wire
 from tui.pin_guard import PinDoor, PinGuard
 from tui.port import Coaching, Demo, HandOver, SeatInfo
@@ -91,7 +92,7 @@ class RemoteTable:
 
     @property
     def own_terminal(self) -> bool:
-        return True
+        return self.seat is not None  # (a watcher's terminal is nobody's)
 
     def at_the_door(self) -> tuple[str, ...]:
         return self.snapshot.door
@@ -100,6 +101,8 @@ class RemoteTable:
         return ""
 
     def take_back_refusal(self) -> str | None:
+        if not self.snapshot.mine_last:
+            return NOT_YOUR_MOVE
         return self.snapshot.take_back or None
 
     def take_back(self) -> str | None:

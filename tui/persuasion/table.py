@@ -21,6 +21,7 @@ from textual.widgets import Static
 from rules.persuasion.state import PersuasionView
 from tui.kit.table import TABLE_BINDINGS, TableScreen
 from tui.persuasion.render import discards_text, legend_text, players_table, status_text
+from tui.widgets.steady import SteadyText
 
 
 class PersuasionTable(TableScreen):
@@ -44,9 +45,9 @@ class PersuasionTable(TableScreen):
 
     def board(self) -> Iterable[Widget]:
         with VerticalScroll(id="board", can_focus=False):  # the table's own keys scroll it
-            yield Static(id="players")
-            yield Static(id="discards")
-            yield Static(id="legend")
+            yield SteadyText(id="players")
+            yield SteadyText(id="discards")
+            yield SteadyText(id="legend")
         yield self.now_line()
         yield self.refusal()
 

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from textual.content import Content
-from textual.widgets import Static
+
+from tui.widgets.steady import SteadyText
 
 LEAD = "Hint: "
 
 
-class HintLine(Static):
+class HintLine(SteadyText):
     """The hint, shown as text (never as markup), or nothing when there is none or the
     person has hidden the hints. Colour only frames it: the words say it is a hint."""
 

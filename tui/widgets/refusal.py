@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from textual.content import Content
-from textual.widgets import Static
+
+from tui.widgets.steady import SteadyText
 
 
-class Refusal(Static):
+class Refusal(SteadyText):
     """One sentence from the rules (or the screen), shown as text, never as markup;
     empty when there is nothing to say."""
 

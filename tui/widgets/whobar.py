@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from rich.text import Text
-from textual.widgets import Static
+
+from tui.widgets.steady import SteadyText
 
 
-class WhoBar(Static):
+class WhoBar(SteadyText):
     """One line (or a few) on the panel colour, bold; names come from people, so the
     text is given as ``Text`` or plain ``str`` shown as text, never as markup."""
 

@@ -1,0 +1,92 @@
+"""SteadyText: what changes often repaints only itself while its height holds.
+
+The public table updates its lines after every move on every terminal that shows it
+(issue 33); a Static's update lays the whole screen out again. These rules keep that
+for when a line's height changes.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.table import Table
+from rich.text import Text
+from textual.app import App, ComposeResult
+
+from tests.tui_helpers import settle
+from tui.widgets.steady import SteadyText
+
+
+class OneLine(App[None]):
+    def compose(self) -> ComposeResult:
+        yield SteadyText(Text("Now: Ann"), id="now")
+
+
+def layouts_asked(widget: SteadyText) -> list[bool]:
+    """Each refresh the widget asks for from now on: whether it wanted a layout."""
+    asked: list[bool] = []
+    refresh = widget.refresh
+
+    def spied(*regions: Any, **named: Any) -> Any:
+        asked.append(bool(named.get("layout")))
+        return refresh(*regions, **named)
+
+    widget.refresh = spied  # type: ignore[method-assign]
+    return asked
+
+
+async def test_the_same_text_again_repaints_nothing():
+    app = OneLine()
+    async with app.run_test(size=(40, 10)) as pilot:
+        await settle(pilot)
+        now = app.query_one("#now", SteadyText)
+        asked = layouts_asked(now)
+        now.update(Text("Now: Ann"))
+        assert asked == []
+
+
+async def test_a_new_line_of_the_same_height_repaints_only_itself():
+    app = OneLine()
+    async with app.run_test(size=(40, 10)) as pilot:
+        await settle(pilot)
+        now = app.query_one("#now", SteadyText)
+        asked = layouts_asked(now)
+        now.update(Text("Now: Bo"))
+        assert asked == [False]
+        await settle(pilot)
+        assert "Now: Bo" in str(now.render_line(0).text)
+
+
+async def test_a_taller_text_lays_the_screen_out_again():
+    app = OneLine()
+    async with app.run_test(size=(40, 10)) as pilot:
+        await settle(pilot)
+        now = app.query_one("#now", SteadyText)
+        asked = layouts_asked(now)
+        now.update(Text("Now: Cleo, whose turn it is, decides what to do next"))
+        assert asked[-1] is True
+        await settle(pilot)
+        assert now.size.height == 2
+
+
+async def test_a_rich_table_is_measured_once_and_laid_out_only_when_it_grows():
+    app = OneLine()
+    async with app.run_test(size=(40, 10)) as pilot:
+        await settle(pilot)
+        now = app.query_one("#now", SteadyText)
+        now.update(players("Ann"))
+        await settle(pilot)
+        asked = layouts_asked(now)
+        now.update(players("Bo"))  # (a new table, as every move makes: the same height)
+        assert asked == [False]
+        now.update(players("Cleo", "Dev"))
+        assert asked[-1] is True
+        await settle(pilot)
+        assert now.size.height == 3
+
+
+def players(*names: str) -> Table:
+    table = Table("Player", box=None)
+    for name in names:
+        table.add_row(name)
+    return table

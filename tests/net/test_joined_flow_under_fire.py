@@ -24,7 +24,7 @@ from tui.kit.seat import SeatScreen
 from tui.kit.table import TableScreen
 from tui.net.join_app import JoinApp
 from tui.net.joined import BASE_STACK
-from tui.persuasion.seat import CardsYouKnow, PersuasionChoice
+from tui.persuasion.seat import CardsYouKnow, NewsAndCards, PersuasionChoice
 from tui.screens.curtain import CurtainScreen
 from tui.screens.help import HelpScreen
 from tui.widgets.keybar import BarKey, KeyBar
@@ -353,3 +353,40 @@ async def test_after_anns_move_others_moves_repaint_her_table_without_rebuilding
 
 def take_back_key(bar: KeyBar) -> BarKey:
     return next(key for key in bar.query(BarKey) if key.key == "u")
+
+
+async def test_a_step_and_the_notes_come_with_their_keys_built_once(
+    tmp_path: Path, monkeypatch: Any
+):
+    """A step's list is asked and focused as its key bar is built, so the bar has the
+    list's digits from the start; the notes' scroll keys are there from the start too
+    (greyed while nothing overflows): neither bar is built a second time."""
+    rebuilt: list[KeyBar] = []
+    recompose = KeyBar.recompose
+
+    async def counted(self: KeyBar) -> None:
+        rebuilt.append(self)
+        await recompose(self)
+
+    monkeypatch.setattr(KeyBar, "recompose", counted)
+    app = AnnsTerminal(tmp_path / "table.sock")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await ann_joined(tmp_path, pilot)
+        seen: set[type] = set()
+        for _ in range(40):
+            await caught_up(app, pilot)
+            screen = app.screen
+            if isinstance(screen, PersuasionChoice | NewsAndCards):
+                seen.add(type(screen))
+                bar = screen.query_one(KeyBar)
+                assert bar not in rebuilt, type(screen).__name__
+                keys = {str(key.description) for key in bar.query(BarKey)}
+                assert ("Pick" in keys) == isinstance(screen, PersuasionChoice)
+            if {PersuasionChoice, NewsAndCards} <= seen:
+                break
+            if app.joined.showing[:1] == ("notes",):
+                assert isinstance(screen, SeatScreen)
+                screen.leave()
+            elif not others_move(app):
+                ann_moves(app)
+        assert seen == {PersuasionChoice, NewsAndCards}

@@ -627,6 +627,8 @@ def test_every_confirmed_move_survives_a_kill(game: str, tmp_path: Path, capsys)
                 run.kill()
         for segment in run.segments:
             path = segment.path or (run.save_path() if segment is run.segments[-1] else None)
+            if path is None and segment is run.segments[-1] and not segment.frames:
+                continue  # p was pressed, and the kill came before the next game began
             assert path is not None, f"no save file for a new game in {sorted(folder.iterdir())}"
             session = saves.load(path)
             before = played.get(path, ())

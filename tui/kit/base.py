@@ -108,6 +108,9 @@ class FittingKeyBar(KeyBar):
         return self.fits(), self.columns()
 
     def compose(self) -> ComposeResult:
+        screen = self.screen
+        if isinstance(screen, ParlourScreen):
+            screen.keys_coming()
         fits, columns = self._plan()
         self.set_reactive(KeyBar.show_command_palette, fits)
         yield from super().compose()
@@ -187,6 +190,11 @@ class ParlourScreen(Screen[Result]):
     def body(self) -> Iterable[Widget]:
         raise NotImplementedError
 
+    def keys_coming(self) -> None:
+        """Called as the key bar is built, once every widget of the screen is in place:
+        a screen whose keys depend on a widget it focuses focuses it now, so the bar is
+        built with those keys once rather than rebuilt when the focus comes."""
+
     # --- which keys act -------------------------------------------------------
 
     def allowed(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -247,6 +255,8 @@ class ParlourScreen(Screen[Result]):
         """Focus ``widget`` now, or once the terminal is big enough again."""
         if self.too_small:
             self._focus_before = widget
+        elif widget.is_attached and widget.focusable:
+            self.set_focus(widget)  # (at once: the key bar may be reading the keys now)
         else:
             widget.focus()
 

@@ -88,6 +88,7 @@ class ChoiceScreen(SeatScreen):
         if first is None:
             raise ValueError(f"{self.name_here} has nothing to choose now")
         self.steps: list[Question] = [first]
+        self._asked = False
 
     @property
     def question(self) -> Question:
@@ -120,14 +121,20 @@ class ChoiceScreen(SeatScreen):
         """What the question is about, below it (the action under way, say)."""
         return None
 
+    def keys_coming(self) -> None:
+        if not self._asked:
+            self._ask()
+
     def on_mount(self) -> None:
         super().on_mount()
-        self._ask()
+        if not self._asked:
+            self._ask()
 
     def keys_help(self) -> str:
         return super().keys_help() + PICK_HELP
 
     def _ask(self) -> None:
+        self._asked = True
         question = self.question
         single, several = self.query_one("#options", CardList), self.query_one("#several")
         field = self.query_one("#write", ProseInput)

@@ -109,8 +109,9 @@ class KnownCards(SeatScreen):
         self.call_after_refresh(self.refresh_bindings)  # the list may fit now, or not
 
     def allowed(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action in ("scroll_known", "page_known"):
-            return self.query_one("#known", VerticalScroll).max_scroll_y > 0
+        if action in ("scroll_known", "page_known"):  # (greyed, not hidden: the bar keeps
+            # its keys when the list comes to overflow, restyled rather than rebuilt)
+            return True if self.query_one("#known", VerticalScroll).max_scroll_y > 0 else None
         return True
 
     def action_scroll_known(self, lines: int) -> None:

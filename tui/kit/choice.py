@@ -105,9 +105,11 @@ class ChoiceScreen(SeatScreen):
             with box:
                 yield Static(mine, id="mine")
         yield Static(id="ask")
-        yield PickList(id="options")
-        yield PickTicks[int](id="several")
-        yield ProseInput(id="write")
+        # Born with the classes the first question gives them (styled once, not twice).
+        kind = _kind(self.question)
+        yield PickList(id="options", classes=_unasked(kind != "one"))
+        yield PickTicks[int](id="several", classes=_unasked(kind != "several"))
+        yield ProseInput(id="write", classes=_unasked(kind != "write"))
         context = self.context()
         if context is not None:
             with VerticalScroll(id="context"):
@@ -140,9 +142,10 @@ class ChoiceScreen(SeatScreen):
         field = self.query_one("#write", ProseInput)
         self.query_one("#ask", Static).update(Text(question.ask))
         # Classes, not inline styles: the too-small guard's CSS must still hide them.
-        single.set_class(not (isinstance(question, Pick) and not question.several), "-unasked")
-        several.set_class(not (isinstance(question, Pick) and question.several), "-unasked")
-        field.set_class(not isinstance(question, Write), "-unasked")
+        kind = _kind(question)
+        single.set_class(kind != "one", "-unasked")
+        several.set_class(kind != "several", "-unasked")
+        field.set_class(kind != "write", "-unasked")
         if isinstance(question, Write):
             field.value = ""
             field.max_length = question.longest
@@ -232,3 +235,14 @@ class ChoiceScreen(SeatScreen):
     def _confirmed(self, event: CardSelection.Confirmed) -> None:
         event.stop()
         self.action_take()
+
+
+def _kind(question: Question) -> str:
+    """ "one" (a list of single answers), "several" (ticks) or "write" (a field)."""
+    if isinstance(question, Write):
+        return "write"
+    return "several" if question.several else "one"
+
+
+def _unasked(unasked: bool) -> str:
+    return "-unasked" if unasked else ""

@@ -19,7 +19,7 @@ from textual.dom import DOMNode
 from textual.widget import Widget
 from textual.widgets import Static
 
-from tests.tui_helpers import make_app, screen_text, settle
+from tests.tui_helpers import key_bar_rebuilds, make_app, screen_text, settle
 from tui.kit.base import ParlourScreen
 from tui.widgets.keybar import KeyBar
 
@@ -95,14 +95,7 @@ async def test_a_screen_shown_again_is_styled_again(tmp_path: Path):
 
 
 async def test_a_new_screens_key_bar_is_built_once(tmp_path: Path, monkeypatch: Any):
-    built: list[KeyBar] = []
-    recompose = KeyBar.recompose
-
-    async def counted(self: KeyBar) -> None:
-        built.append(self)
-        await recompose(self)
-
-    monkeypatch.setattr(KeyBar, "recompose", counted)
+    built = key_bar_rebuilds(monkeypatch)
     app = make_app(tmp_path)
     async with app.run_test(size=(100, 30)) as pilot:
         screen = await plain_shown(pilot)

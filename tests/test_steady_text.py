@@ -7,6 +7,8 @@ for when a line's height changes.
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from typing import Any
 
 from rich.table import Table
@@ -20,6 +22,15 @@ from tui.widgets.steady import SteadyText
 class OneLine(App[None]):
     def compose(self) -> ComposeResult:
         yield SteadyText(Text("Now: Ann"), id="now")
+
+
+@asynccontextmanager
+async def now_line() -> AsyncIterator[tuple[Any, SteadyText]]:
+    """A 40x10 app with one SteadyText ("Now: Ann"), laid out: its pilot and the line."""
+    app = OneLine()
+    async with app.run_test(size=(40, 10)) as pilot:
+        await settle(pilot)
+        yield pilot, app.query_one("#now", SteadyText)
 
 
 def layouts_asked(widget: SteadyText) -> list[bool]:
@@ -36,20 +47,14 @@ def layouts_asked(widget: SteadyText) -> list[bool]:
 
 
 async def test_the_same_text_again_repaints_nothing():
-    app = OneLine()
-    async with app.run_test(size=(40, 10)) as pilot:
-        await settle(pilot)
-        now = app.query_one("#now", SteadyText)
+    async with now_line() as (pilot, now):
         asked = layouts_asked(now)
         now.update(Text("Now: Ann"))
         assert asked == []
 
 
 async def test_a_new_line_of_the_same_height_repaints_only_itself():
-    app = OneLine()
-    async with app.run_test(size=(40, 10)) as pilot:
-        await settle(pilot)
-        now = app.query_one("#now", SteadyText)
+    async with now_line() as (pilot, now):
         asked = layouts_asked(now)
         now.update(Text("Now: Bo"))
         assert asked == [False]
@@ -58,10 +63,7 @@ async def test_a_new_line_of_the_same_height_repaints_only_itself():
 
 
 async def test_a_taller_text_lays_the_screen_out_again():
-    app = OneLine()
-    async with app.run_test(size=(40, 10)) as pilot:
-        await settle(pilot)
-        now = app.query_one("#now", SteadyText)
+    async with now_line() as (pilot, now):
         asked = layouts_asked(now)
         now.update(Text("Now: Cleo, whose turn it is, decides what to do next"))
         assert asked[-1] is True
@@ -70,10 +72,7 @@ async def test_a_taller_text_lays_the_screen_out_again():
 
 
 async def test_a_rich_table_is_measured_once_and_laid_out_only_when_it_grows():
-    app = OneLine()
-    async with app.run_test(size=(40, 10)) as pilot:
-        await settle(pilot)
-        now = app.query_one("#now", SteadyText)
+    async with now_line() as (pilot, now):
         now.update(players("Ann"))
         await settle(pilot)
         asked = layouts_asked(now)

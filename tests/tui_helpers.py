@@ -197,3 +197,18 @@ async def wait_until(pilot, done, rounds: int = 20000) -> None:
         await pilot._wait_for_screen()
         app.screen._on_timer_update()
     raise AssertionError(f"still waiting after {rounds} rounds")
+
+
+def key_bar_rebuilds(monkeypatch) -> list:
+    """Every key bar built again (``KeyBar.recompose``) from now on, in order."""
+    from tui.widgets.keybar import KeyBar
+
+    rebuilt: list = []
+    recompose = KeyBar.recompose
+
+    async def counted(self: KeyBar) -> None:
+        rebuilt.append(self)
+        await recompose(self)
+
+    monkeypatch.setattr(KeyBar, "recompose", counted)
+    return rebuilt

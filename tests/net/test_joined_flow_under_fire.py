@@ -14,12 +14,21 @@ exactly where the test puts it.
 from __future__ import annotations
 
 import random
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
 from tests.net_helpers import headless_host, until
 from tests.screen_sweep import Table
-from tests.tui_helpers import burst, press, screen_text, secret_leaks, settle
+from tests.tui_helpers import (
+    burst,
+    key_bar_rebuilds,
+    press,
+    screen_text,
+    secret_leaks,
+    settle,
+)
 from tui.kit.seat import SeatScreen
 from tui.kit.table import TableScreen
 from tui.net.join_app import JoinApp
@@ -50,12 +59,15 @@ def persuasion() -> Any:
     return Table("persuasion", 3, (), "default").session(7, pins=False)
 
 
-async def ann_joined(tmp_path: Path, pilot: Any) -> AnnsTerminal:
-    app = pilot.app
-    app.host = await headless_host(persuasion(), tmp_path)
-    app.join(app.host.codes[ANN])
-    await until(lambda: app.joined is not None, pilot)
-    return app
+@asynccontextmanager
+async def anns_terminal(tmp_path: Path) -> AsyncIterator[tuple[AnnsTerminal, Any]]:
+    """Ann's terminal at 100x30, joined to a headless host of the table: it and its pilot."""
+    app = AnnsTerminal(tmp_path / "table.sock")
+    async with app.run_test(size=(100, 30)) as pilot:
+        app.host = await headless_host(persuasion(), tmp_path)
+        app.join(app.host.codes[ANN])
+        await until(lambda: app.joined is not None, pilot)
+        yield app, pilot
 
 
 async def caught_up(app: AnnsTerminal, pilot: Any) -> None:
@@ -109,6 +121,21 @@ async def to_anns_step_over_the_table(app: AnnsTerminal, pilot: Any) -> None:
     raise AssertionError("Ann was never asked with the table shown")
 
 
+async def to_the_table_after_anns_mail(app: AnnsTerminal, pilot: Any) -> Any:
+    """Play on to a mailing, where Ann mails first: her table, Bo and Cleo still writing."""
+    for _ in range(60):
+        await leave_notes(app, pilot)
+        prompt = app.host.table.session.prompt
+        if ANN in prompt.seats and len(prompt.seats) == 3:
+            ann_moves(app)
+            await leave_notes(app, pilot)
+            break
+        if not others_move(app):
+            ann_moves(app)
+    assert app.screen is app.joined.table_screen
+    return app.screen
+
+
 def check_screens(app: AnnsTerminal) -> None:
     """The terminal's screens are whole: the table (once shown) at the base, at most a
     step, a form and help over it, the flow's own screen where it says, and nothing of
@@ -153,9 +180,7 @@ def calls_for_a_step(app: AnnsTerminal) -> bool:
 async def test_the_cards_you_know_over_a_step_stay_while_others_move_and_enter_goes_back(
     tmp_path: Path,
 ):
-    app = AnnsTerminal(tmp_path / "table.sock")
-    async with app.run_test(size=(100, 30)) as pilot:
-        await ann_joined(tmp_path, pilot)
+    async with anns_terminal(tmp_path) as (app, pilot):
         await to_anns_step_over_the_table(app, pilot)
         step, table = app.screen, app.joined.table_screen
         await press(pilot, "l")  # the cards she knows, a form over her step
@@ -185,9 +210,7 @@ async def test_the_cards_you_know_over_a_step_stay_while_others_move_and_enter_g
 async def test_the_curtain_over_a_step_stays_down_while_others_move_and_lifts_to_the_step(
     tmp_path: Path,
 ):
-    app = AnnsTerminal(tmp_path / "table.sock")
-    async with app.run_test(size=(100, 30)) as pilot:
-        await ann_joined(tmp_path, pilot)
+    async with anns_terminal(tmp_path) as (app, pilot):
         await to_anns_step_over_the_table(app, pilot)
         await press(pilot, "h")
         assert isinstance(app.screen, CurtainScreen)
@@ -203,9 +226,7 @@ async def test_the_curtain_over_a_step_stays_down_while_others_move_and_lifts_to
 async def test_a_step_that_comes_while_help_is_over_the_table_shows_over_the_table(
     tmp_path: Path,
 ):
-    app = AnnsTerminal(tmp_path / "table.sock")
-    async with app.run_test(size=(100, 30)) as pilot:
-        await ann_joined(tmp_path, pilot)
+    async with anns_terminal(tmp_path) as (app, pilot):
         for _ in range(60):  # until the table shows and Bo or Cleo is asked, not Ann
             await leave_notes(app, pilot)
             if app.screen is app.joined.table_screen and not calls_for_a_step(app):
@@ -232,9 +253,7 @@ async def test_bursts_of_keys_with_snapshots_in_their_midst_leave_whole_screens(
     after each, the screens are whole, and with the covers gone they are what the
     moment calls for."""
     chance = random.Random(20261206)
-    app = AnnsTerminal(tmp_path / "table.sock")
-    async with app.run_test(size=(100, 30)) as pilot:
-        await ann_joined(tmp_path, pilot)
+    async with anns_terminal(tmp_path) as (app, pilot):
         for _ in range(30):
             await caught_up(app, pilot)
             if app.joined.table.prompt is None:
@@ -260,20 +279,8 @@ async def test_bursts_of_keys_with_snapshots_in_their_midst_leave_whole_screens(
 async def test_help_read_over_the_table_stays_while_others_move_and_the_table_follows(
     tmp_path: Path,
 ):
-    app = AnnsTerminal(tmp_path / "table.sock")
-    async with app.run_test(size=(100, 30)) as pilot:
-        await ann_joined(tmp_path, pilot)
-        for _ in range(60):  # until a mailing: Ann mails first, Bo and Cleo are writing
-            await leave_notes(app, pilot)
-            prompt = app.host.table.session.prompt
-            if ANN in prompt.seats and len(prompt.seats) == 3:
-                ann_moves(app)
-                await leave_notes(app, pilot)
-                break
-            if not others_move(app):
-                ann_moves(app)
-        table = app.screen
-        assert table is app.joined.table_screen
+    async with anns_terminal(tmp_path) as (app, pilot):
+        table = await to_the_table_after_anns_mail(app, pilot)
         await press(pilot, "question_mark")
         help_screen = app.screen
         assert isinstance(help_screen, HelpScreen)
@@ -293,9 +300,7 @@ async def test_help_read_over_the_table_stays_while_others_move_and_the_table_fo
 async def test_a_table_kept_under_a_step_and_help_takes_a_phones_shape_after_a_resize(
     tmp_path: Path,
 ):
-    app = AnnsTerminal(tmp_path / "table.sock")
-    async with app.run_test(size=(100, 30)) as pilot:
-        await ann_joined(tmp_path, pilot)
+    async with anns_terminal(tmp_path) as (app, pilot):
         await to_anns_step_over_the_table(app, pilot)
         table = app.joined.table_screen
         await press(pilot, "question_mark")  # the table two below the top
@@ -316,28 +321,9 @@ async def test_after_anns_move_others_moves_repaint_her_table_without_rebuilding
 ):
     """u (take back) stays on her table's bar, greyed once the last move is not hers and
     saying why, so the bar is restyled in place, never built anew, as others move."""
-    rebuilt: list[KeyBar] = []
-    recompose = KeyBar.recompose
-
-    async def counted(self: KeyBar) -> None:
-        rebuilt.append(self)
-        await recompose(self)
-
-    monkeypatch.setattr(KeyBar, "recompose", counted)
-    app = AnnsTerminal(tmp_path / "table.sock")
-    async with app.run_test(size=(100, 30)) as pilot:
-        await ann_joined(tmp_path, pilot)
-        for _ in range(60):  # until a mailing: Ann mails first, Bo and Cleo are writing
-            await leave_notes(app, pilot)
-            prompt = app.host.table.session.prompt
-            if ANN in prompt.seats and len(prompt.seats) == 3:
-                ann_moves(app)
-                await leave_notes(app, pilot)
-                break
-            if not others_move(app):
-                ann_moves(app)
-        table = app.screen
-        assert table is app.joined.table_screen
+    rebuilt = key_bar_rebuilds(monkeypatch)
+    async with anns_terminal(tmp_path) as (app, pilot):
+        table = await to_the_table_after_anns_mail(app, pilot)
         bar = table.query_one(KeyBar)
         assert not take_back_key(bar).has_class("-disabled")  # (hers was the last move)
         before = len(rebuilt)
@@ -361,17 +347,8 @@ async def test_a_step_and_the_notes_come_with_their_keys_built_once(
     """A step's list is asked and focused as its key bar is built, so the bar has the
     list's digits from the start; the notes' scroll keys are there from the start too
     (greyed while nothing overflows): neither bar is built a second time."""
-    rebuilt: list[KeyBar] = []
-    recompose = KeyBar.recompose
-
-    async def counted(self: KeyBar) -> None:
-        rebuilt.append(self)
-        await recompose(self)
-
-    monkeypatch.setattr(KeyBar, "recompose", counted)
-    app = AnnsTerminal(tmp_path / "table.sock")
-    async with app.run_test(size=(100, 30)) as pilot:
-        await ann_joined(tmp_path, pilot)
+    rebuilt = key_bar_rebuilds(monkeypatch)
+    async with anns_terminal(tmp_path) as (app, pilot):
         seen: set[type] = set()
         for _ in range(40):
             await caught_up(app, pilot)

@@ -89,3 +89,20 @@ def players(*names: str) -> Table:
     for name in names:
         table.add_row(name)
     return table
+
+
+async def test_the_same_words_in_another_style_are_new_and_repainted():
+    async with now_line() as (pilot, now):
+        asked = layouts_asked(now)
+        now.update(Text("Now: Ann", style="bold"))
+        assert asked == [False]
+
+
+async def test_a_line_of_fixed_height_is_never_laid_out_again():
+    async with now_line() as (pilot, now):
+        now.styles.height = 1
+        await settle(pilot)
+        asked = layouts_asked(now)
+        now.update(Text("Now: Bo"))
+        now.update(Text("Now: Cleo"))
+        assert asked == [False, False]

@@ -139,10 +139,13 @@ def show_refusal(state: PersuasionState, seat: Seat, author: Seat, mine: int | N
     return ""
 
 
-def flip_refusal(state: PersuasionState, author: Seat, target: int | None) -> str:
-    """Why a flip may not be aimed at the author's card in ``target``: it is face up
-    already while a face-down card of theirs is left to flip. With none left face down the
-    seed still lets the flip be taken, and it changes nothing."""
+def flip_refusal(state: PersuasionState, seat: Seat, author: Seat, target: int | None) -> str:
+    """Why ``seat`` may not flip the author's card in ``target``: none there, or it is
+    face up already while a face-down card of theirs is left to flip. With none left face
+    down the seed still lets the flip be taken, and it changes nothing."""
+    missing = place_refusal(state, author, target, seat)
+    if missing:
+        return missing
     assert target is not None
     number = state.traits[author][target]
     if not state.faceup[number] or all(state.faceup[n] for n in state.traits[author]):
@@ -184,9 +187,7 @@ def use_refusal(state: PersuasionState, action: UseCard) -> str:
     if kind == CardAction.SHOW_AUTHOR:
         return show_refusal(state, seat, author, action.mine)
     if kind == CardAction.FLIP_AUTHOR:
-        return place_refusal(state, author, action.target, seat) or flip_refusal(
-            state, author, action.target
-        )
+        return flip_refusal(state, seat, author, action.target)
     if kind in (CardAction.TAKE_AUTHOR, CardAction.DISCARD_AUTHOR):
         return place_refusal(state, author, action.target, seat)
     if kind == CardAction.GIVE_AUTHOR:

@@ -95,7 +95,6 @@ async def test_a_joined_seat_plays_its_own_screens_at_a_mixed_table(tmp_path: Pa
                         assert isinstance(join_app.screen, IslandChoice)
                         await press(pilot, "h")  # hidden: the curtain over her step
                         assert isinstance(join_app.screen, CurtainScreen)
-                        assert join_app.screen.asked is None  # (no table asked for it)
                         hidden += 1
                         assert join_app.screen_stack[-2] is shown[0]
                         await press(pilot, "enter")

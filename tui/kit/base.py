@@ -109,7 +109,7 @@ class FittingKeyBar(KeyBar):
 
     def compose(self) -> ComposeResult:
         screen = self.screen
-        if isinstance(screen, ParlourScreen):
+        if isinstance(screen, ParlourScreen) and not self.is_mounted:  # (the first build)
             screen.keys_coming()
         fits, columns = self._plan()
         self.set_reactive(KeyBar.show_command_palette, fits)
@@ -191,9 +191,10 @@ class ParlourScreen(Screen[Result]):
         raise NotImplementedError
 
     def keys_coming(self) -> None:
-        """Called as the key bar is built, once every widget of the screen is in place:
-        a screen whose keys depend on a widget it focuses focuses it now, so the bar is
-        built with those keys once rather than rebuilt when the focus comes."""
+        """Called once, as the key bar is first built, when the screen's own widgets (its
+        direct children; not yet what they compose) are in place: a screen whose keys
+        depend on a widget it focuses focuses it now, so the bar is built with those keys
+        rather than built again when the focus comes."""
 
     # --- which keys act -------------------------------------------------------
 

@@ -88,7 +88,6 @@ class ChoiceScreen(SeatScreen):
         if first is None:
             raise ValueError(f"{self.name_here} has nothing to choose now")
         self.steps: list[Question] = [first]
-        self._asked = False
 
     @property
     def question(self) -> Question:
@@ -124,19 +123,12 @@ class ChoiceScreen(SeatScreen):
         return None
 
     def keys_coming(self) -> None:
-        if not self._asked:
-            self._ask()
-
-    def on_mount(self) -> None:
-        super().on_mount()
-        if not self._asked:
-            self._ask()
+        self._ask()  # (before the mount: the key bar is built with the list's keys)
 
     def keys_help(self) -> str:
         return super().keys_help() + PICK_HELP
 
     def _ask(self) -> None:
-        self._asked = True
         question = self.question
         single, several = self.query_one("#options", CardList), self.query_one("#several")
         field = self.query_one("#write", ProseInput)

@@ -30,7 +30,7 @@ from typing import Any
 from rules.convert import CONVERTER, action_union, describe_error
 from rules.engine import Seat
 from rules.names import name_fault, plain_name
-from rules.take_back import actor
+from rules.take_back import NOT_YOUR_MOVE, actor
 from tui.net import wire
 from tui.net.codes import shown_code
 from tui.net.guest_lines import own_account, read_line, refuse, source_of
@@ -57,7 +57,6 @@ SEEN = 16
 SPECTATOR = "You are watching: only the seated players make moves."
 STALE = "The table changed before your move arrived: look again and choose."
 NOT_YOURS = "That move is not yours to make: you act for your own seat only."
-NOT_YOUR_MOVE = "Only your own last move can be taken back, and the last move was not yours."
 TAKEN_OVER = "Your seat was joined from another terminal, so this one is closed."
 FREED = "The host freed your seat for another terminal, so this one is closed."
 OTHER_PROTOCOL = "This host speaks Parlour protocol {0}: use the same Parlour as the host."

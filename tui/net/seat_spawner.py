@@ -123,6 +123,9 @@ class SeatSpawner:
         seat.stdin = await _writing(loop, in_write)
         return seat
 
+    def _with_room(self) -> list[House]:
+        return [h for h in self.houses if len(h.seats) < HOUSE_SEATS]
+
     async def spawn_housed(
         self, argv: list[str], env: dict[str, str], size: tuple[int, int]
     ) -> HousedSeat:
@@ -131,14 +134,14 @@ class SeatSpawner:
         ``SPREAD`` have room), on a new terminal: the returned seat's ``line`` is the
         door's end of it."""
         async with self._housing:
-            with_room = [h for h in self.houses if len(h.seats) < HOUSE_SEATS]
+            with_room = self._with_room()
             house = None
             if len(with_room) < SPREAD:
                 try:
                     house = await self._new_house()
                 except OSError:
                     # (the houses as they are now: one may have ended while this waited)
-                    with_room = [h for h in self.houses if len(h.seats) < HOUSE_SEATS]
+                    with_room = self._with_room()
                     if not with_room:  # (no house at all can take the seat)
                         raise
             if house is None:  # (or no new one could be forked: one with room will do)

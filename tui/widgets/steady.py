@@ -17,8 +17,17 @@ from textual.geometry import Size
 from textual.visual import VisualType
 from textual.widgets import Static
 
-COMPARABLE = (str, Text, Content)
-"""Contents compared by value (anything else, a Rich table say, is new every time)."""
+
+def _look(content: object) -> object:
+    """What ``content`` shows, for telling the same content from new (a Rich table,
+    say, is new every time: None)."""
+    if isinstance(content, str):
+        return content
+    if isinstance(content, Text):
+        return (content.plain, tuple(content.spans), str(content.style), content.justify)
+    if isinstance(content, Content):
+        return (content.plain, tuple(content.spans))
+    return None
 
 
 class SteadyText(Static):
@@ -26,17 +35,19 @@ class SteadyText(Static):
 
     def update(self, content: VisualType = "", *, layout: bool = True) -> None:
         shown = self.content
+        look = _look(content)
         if content is shown or (
-            isinstance(content, COMPARABLE) and type(content) is type(shown) and content == shown
+            look is not None and type(content) is type(shown) and look == _look(shown)
         ):
             return  # nothing to repaint
-        width = self.content_size.width
-        laid_out_at, height = self._content_height_cache  # (measured at the last layout)
+        width, height = self.content_size  # (as laid out: 0 wide before the first layout)
         super().update(content, layout=False)
         if not layout:
             return
         width_follows = self.styles.width is not None and self.styles.width.is_auto
-        if width <= 0 or laid_out_at != width or width_follows:
+        if width <= 0 or width_follows:
             self.refresh(layout=True)
         elif self.get_content_height(Size(width, 0), Size(width, 0), width) != height:
-            self.refresh(layout=True)  # (measured once: the paint and the layout reuse it)
+            # (a height held in by the styles may differ and change nothing: laid out
+            # again all the same, which is only slower)
+            self.refresh(layout=True)

@@ -193,9 +193,15 @@ def test_a_web_port_already_taken_is_refused_before_the_save(tmp_path, capsys, n
 
 
 def test_the_ssh_and_web_doors_need_two_ports(tmp_path, capsys, no_table):
-    argv = ["host", "island", "--players", "Ann,Bo,Cy", "--ssh", "40123", "--web", "40123"]
-    argv += ["--socket", str(tmp_path / "s")]
-    _refused(argv, tmp_path / "saves", capsys, "--ssh and --web need two different ports")
+    """Said whether or not the port is free: the two ports are compared before either is
+    tried (the port here is one somebody else holds)."""
+    with socket.socket() as taken:
+        taken.bind(("", 0))
+        taken.listen()
+        port = str(taken.getsockname()[1])
+        argv = ["host", "island", "--players", "Ann,Bo,Cy", "--ssh", port, "--web", port]
+        argv += ["--socket", str(tmp_path / "s")]
+        _refused(argv, tmp_path / "saves", capsys, "--ssh and --web need two different ports")
 
 
 def test_a_web_address_that_is_no_address_is_refused(capsys):

@@ -218,11 +218,11 @@ def _where_problem(args: argparse.Namespace, path: Path) -> str | None:
         return problem
     if hosted_here(path):
         return f"a game is already hosted at {path} (--socket chooses another place)"
+    if args.ssh is not None and args.ssh == args.web:  # (before any port is tried)
+        return "--ssh and --web need two different ports"
     for port in (args.ssh, args.web):
         if port is not None and (problem := port_problem(port)):
             return problem
-    if args.ssh is not None and args.ssh == args.web:
-        return "--ssh and --web need two different ports"
     return None
 
 

@@ -154,9 +154,9 @@ def serve(args: argparse.Namespace) -> int:
         folder_problem(data)
         or socket_path_problem(socket)
         or folder_problem(socket.parent)
+        or ("--ssh and --web need two different ports" if args.ssh == args.web else None)
         or port_problem(args.ssh)
         or (port_problem(args.web) if args.web is not None else None)
-        or ("--ssh and --web need two different ports" if args.ssh == args.web else None)
     )
     if problem:
         return _fail(problem.replace("--socket chooses another place", "choose another"))

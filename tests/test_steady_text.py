@@ -106,3 +106,71 @@ async def test_a_line_of_fixed_height_is_never_laid_out_again():
         now.update(Text("Now: Bo"))
         now.update(Text("Now: Cleo"))
         assert asked == [False, False]
+
+
+async def test_the_same_rich_table_again_repaints_nothing():
+    async with now_line() as (pilot, now):
+        now.update(players("Ann", "Bo"))
+        await settle(pilot)
+        asked = layouts_asked(now)
+        now.update(players("Ann", "Bo"))  # (a new Table object each move, drawn the same)
+        assert asked == []
+        now.update(players("Ann", "Cy"))
+        assert asked == [False]
+
+
+async def test_a_rich_table_is_drawn_as_textual_draws_it():
+    async with now_line() as (pilot, now):
+        now.update(players("Ann", "Bo"))  # (laid out already: drawn into text)
+        await settle(pilot)
+        assert isinstance(now.content, Text)
+        drawn_lines = [strip.text for strip in now.render_lines(now.region.reset_offset)]
+        now._show(players("Ann", "Bo"), True)  # the table itself, as Textual draws it
+        await settle(pilot)
+        assert not isinstance(now.content, Text)
+        assert [s.text for s in now.render_lines(now.region.reset_offset)] == drawn_lines
+        assert drawn_lines[:3] == [f"{line:<40}" for line in (" Player ", " Ann    ", " Bo     ")]
+
+
+async def test_a_drawn_table_is_drawn_again_at_a_new_width():
+    wide = Table("Player", "Face up", box=None, expand=True)
+    wide.add_row("Ann", "Candid Countess")
+    async with now_line() as (pilot, now):
+        now.update(wide)
+        await settle(pilot)
+        assert isinstance(now.content, Text)
+        assert max(len(line) for line in now.content.plain.split("\n")) == 40
+        await pilot.resize_terminal(24, 10)
+        await settle(pilot)
+        assert isinstance(now.content, Text) and now.content_size.width == 24
+        lines = now.content.plain.split("\n")
+        assert max(len(line) for line in lines) == 24
+        assert "Face up" in lines[0] and "Ann" in lines[1]
+
+
+async def test_a_line_that_keeps_its_height_does_not_shrink_when_its_text_does():
+    async with now_line() as (pilot, now):
+        now.keeps_height = True
+        now.update(Text("Now: Cleo, whose turn it is, decides what to do next"))
+        await settle(pilot)
+        assert now.size.height == 2
+        asked = layouts_asked(now)
+        now.update(Text("Now: Ann"))
+        assert asked == [False]
+        await settle(pilot)
+        assert now.size.height == 2
+        assert [s.text.rstrip() for s in now.render_lines(now.region.reset_offset)] == [
+            "Now: Ann",
+            "",
+        ]
+
+
+async def test_a_line_that_does_not_keep_its_height_shrinks():
+    async with now_line() as (pilot, now):
+        now.update(Text("Now: Cleo, whose turn it is, decides what to do next"))
+        await settle(pilot)
+        asked = layouts_asked(now)
+        now.update(Text("Now: Ann"))
+        assert asked[-1] is True
+        await settle(pilot)
+        assert now.size.height == 1

@@ -202,7 +202,7 @@ class TableScreen(TakeBack, GameScreen):
         raise NotImplementedError
 
     def now_line(self) -> Static:
-        return SteadyText(id="now")
+        return SteadyText(id="now", keeps_height=True)  # (what is below it stays put)
 
     def refusal(self) -> Refusal:
         return Refusal()

@@ -45,7 +45,7 @@ class PersuasionTable(TableScreen):
 
     def board(self) -> Iterable[Widget]:
         with VerticalScroll(id="board", can_focus=False):  # the table's own keys scroll it
-            yield SteadyText(id="players")
+            yield SteadyText(id="players", keeps_height=True)  # (the story stays put)
             yield SteadyText(id="discards")
             yield SteadyText(id="legend")
         yield self.now_line()

@@ -24,6 +24,7 @@ from textual.binding import Binding, BindingType
 from textual.geometry import Size
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
+from textual.widget import Widget
 
 TEXT, HEADING, BULLET, INNER, STEP, CODE = "text", "heading", "bullet", "inner", "step", "code"
 _LEADS = {
@@ -192,7 +193,12 @@ class StoryLog(ScrollView, can_focus=True):
         self._lines = lines
         self._wrapped_for = width
         widest = max((cell_len(text) for text, kind in lines if kind == CODE), default=0)
-        self.virtual_size = Size(max(width, widest), len(lines))
+        size = Size(max(width, widest), len(lines))
+        if size != self.virtual_size:
+            # Only the scrollbars follow a longer story: the screen is laid out again when
+            # one shows or goes (Textual's ``virtual_size`` would lay it out every line).
+            self.set_reactive(Widget.virtual_size, size)
+            self._scroll_update(size)
         self.refresh()
 
     def on_resize(self, event: events.Resize) -> None:

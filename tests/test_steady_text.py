@@ -174,3 +174,31 @@ async def test_a_line_that_does_not_keep_its_height_shrinks():
         assert asked[-1] is True
         await settle(pilot)
         assert now.size.height == 1
+
+
+async def test_a_drawn_table_that_keeps_its_height_takes_its_own_height_at_a_new_width():
+    wide = Table("Player", "Face up", box=None, expand=True)
+    wide.add_row("Ann", "Candid Countess, Open-Handed Nabob")
+    async with now_line() as (pilot, now):
+        now.keeps_height = True
+        now.update(wide)
+        await settle(pilot)
+        for columns in (20, 60, 40):
+            await pilot.resize_terminal(columns, 10)
+            await settle(pilot)
+            assert isinstance(now.content, Text) and now.content_size.width == columns
+            lines = now.content.plain.split("\n")
+            assert now.size.height == len(lines), columns
+            assert max(len(line) for line in lines) == columns
+
+
+async def test_a_drawn_table_with_no_room_is_drawn_again_when_it_has_room():
+    async with now_line() as (pilot, now):
+        now.styles.padding = (0, 1)
+        now.update(players("Ann", "Bo"))
+        await settle(pilot)
+        await pilot.resize_terminal(2, 10)
+        await settle(pilot)
+        await pilot.resize_terminal(40, 10)
+        await settle(pilot)
+        assert isinstance(now.content, Text) and "Ann" in now.content.plain

@@ -78,7 +78,13 @@ class SteadyText(Static):
         """The width it was drawn at (0: shown as it is, Textual draws it)."""
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
-        height = super().get_content_height(container, viewport, width)
+        if self._source is not None and self._drawn_at and width != self._drawn_at:
+            # (laid out at a new width before on_resize draws it again: measured as it
+            # will be drawn there, not as the old drawing would wrap)
+            source = cast(RenderableType, self._source)
+            height = drawn(self.app, source, width).plain.count("\n") + 1
+        else:
+            height = super().get_content_height(container, viewport, width)
         if not self.keeps_height:
             return height
         at, tallest = self._tallest
@@ -102,6 +108,8 @@ class SteadyText(Static):
 
     def on_resize(self) -> None:
         width = self.content_size.width
+        if width <= 0:
+            return  # (drawn again once it has a width)
         if self._source is not None and self._drawn_at and width != self._drawn_at:
             self._drawn_at = width
             self._show(drawn(self.app, cast(RenderableType, self._source), width), True)

@@ -19,6 +19,9 @@ writes the app's last line to that terminal, closes it and says ``{"ended": N,
 "status": S}``. A seat's crash is its own: the others go on. When the control socket
 closes the house hangs up on every seat it has and ends. The house trusts its control
 socket only (the door made it); every byte on a guest's terminal is the guest's.
+
+Its loop puts other houses' guests' keys before its own repaints for other players' moves
+(``tui.net.keys_first``): a guest's bytes mark the house on the board the houses share.
 """
 
 from __future__ import annotations
@@ -35,6 +38,7 @@ from functools import partial
 from typing import Any, cast
 
 from tui.cli_values import shown
+from tui.net import keys_first
 from tui.net.codes import CODE_VARIABLE, GUEST_VARIABLE
 from tui.net.door_seat import seat_app
 from tui.net.quiet_collector import QuietCollector
@@ -199,7 +203,7 @@ class Seat:
     def __init__(self, house: House, number: int, size: tuple[int, int]) -> None:
         self.house = house
         self.number = number
-        self.terminal = GuestTerminal(size, self.hang_up)
+        self.terminal = GuestTerminal(size, self.hang_up, keys_first.BOARD)
         self.app: Any = None
         self.task: asyncio.Task[None] | None = None
 
@@ -245,5 +249,7 @@ def main() -> int:
     async def run() -> None:
         await House(control).serve()
 
-    asyncio.run(run())
+    keys_first.BOARD.take_place(keys_first.FORKED)
+    with asyncio.Runner(loop_factory=keys_first.KeysFirstLoop) as runner:
+        runner.run(run())
     return 0

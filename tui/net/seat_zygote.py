@@ -39,6 +39,8 @@ import termios
 import time
 from typing import Any
 
+from tui.net import keys_first
+
 LONGEST_REQUEST = 64 * 1024
 """Bytes at most in a request (an environment and a few arguments)."""
 FDS = 3
@@ -62,7 +64,7 @@ def warm() -> None:
     import tui.cli_game  # noqa: F401
     import tui.net.door_seat  # noqa: F401
     import tui.net.join_app  # noqa: F401
-    import tui.net.seat_house  # noqa: F401
+    import tui.net.seat_house  # noqa: F401  (and the houses' board: tui.net.keys_first)
     import tui.serve.lobby_app  # noqa: F401
     from rules import registry
     from tui.games import game_ui, playable
@@ -137,6 +139,7 @@ def _answer(control: socket.socket, seats: set[int], own: tuple[int, ...]) -> bo
             raise ValueError("a request too long, or with more than three descriptors")
         request = _checked(data, fds)
         settled, settling = os.pipe()
+        keys_first.FORKED += 1  # (the child's number: its place on the houses' board)
         pid = os.fork()
         if pid == 0:
             os.close(settled)

@@ -33,6 +33,8 @@ from textual.messages import InBandWindowResize
 if TYPE_CHECKING:
     from textual.app import App
 
+    from tui.net.keys_first import KeyBoard
+
 LARGEST = (500, 200)
 """Columns and rows at most: a bigger window is drawn at this size."""
 LONGEST_PASTE = 64 * 1024
@@ -89,8 +91,12 @@ class GuestTerminal(asyncio.Protocol):
     then. ``on_hang_up`` is called once, when the guest's side closes or the terminal
     is given up (unread output past ``MOST_UNSENT``)."""
 
-    def __init__(self, size: tuple[int, int], on_hang_up: Any) -> None:
+    def __init__(
+        self, size: tuple[int, int], on_hang_up: Any, board: KeyBoard | None = None
+    ) -> None:
         self.size = clamped(*size)
+        self.board = board
+        """Where the house says it is answering this guest (``tui.net.keys_first``)."""
         self.transport: asyncio.Transport | None = None
         self.driver: TerminalDriver | None = None
         self.on_hang_up = on_hang_up
@@ -121,6 +127,8 @@ class GuestTerminal(asyncio.Protocol):
         self.transport = transport
 
     def data_received(self, data: bytes) -> None:
+        if self.board is not None:
+            self.board.answering(self)
         self._backlog += data
         self.heard = asyncio.get_running_loop().time()
         if self.transport is not None:
@@ -242,6 +250,8 @@ class GuestTerminal(asyncio.Protocol):
         if not unsent or transport is None or transport.is_closing():
             return
         transport.write("".join(unsent).encode("utf-8", "replace"))
+        if self.board is not None:
+            self.board.answered(self)
         if transport.get_write_buffer_size() > MOST_UNSENT:  # the guest is not reading
             transport.abort()
             self.hang_up()

@@ -164,3 +164,23 @@ def test_a_houses_loop_asks_patience_before_a_turn_with_work_ready():
     finally:
         loop.close()
     assert Counting.turns >= 1
+
+
+def test_a_key_that_painted_nothing_does_not_keep_the_house_marked_after_it_lapses():
+    clock, ann, bo = two_houses()
+    ann.answering("a key that changes nothing")
+    clock.now += ANSWER_MOST
+    ann.answering("ann's terminal")
+    ann.answered("ann's terminal")
+    assert not bo.others_answering()
+
+
+async def test_a_guest_who_hangs_up_mid_key_is_answered():
+    from tui.net.terminal_driver import GuestTerminal
+
+    _, ann, bo = two_houses()
+    terminal = GuestTerminal((80, 24), lambda: None, ann)
+    terminal.data_received(b"\x1b[B")
+    assert bo.others_answering()
+    terminal.connection_lost(None)
+    assert not bo.others_answering()

@@ -17,9 +17,11 @@ board they share:
   one up.
 * Before each turn of its loop that has work ready (``KeysFirstLoop``), a house that is
   not answering a key waits while another house is, looking every ``POLL`` seconds, at
-  most ``WAIT_MOST`` seconds a turn and ``SHARE_MOST`` of any ``WINDOW`` in all: a guest
-  who types without end slows the other houses' repaints by that much at most, never
-  stops them. A house with nothing to do sleeps as before (never polls).
+  most ``WAIT_MOST`` seconds a turn and ``SHARE_MOST`` of each ``WINDOW`` in all (windows
+  one after another, so at most twice that across the edge of two): a guest who types
+  without end slows the other houses' repaints by that much at most, never stops them.
+  A house with nothing to do sleeps as before (never polls); a key of its own that comes
+  while it waits waits with it, ``WAIT_MOST`` at most.
 
 A turn already under way is not cut short: a key still waits for the turns the other
 houses are in the middle of (most are short; a screen coming in can take tens of
@@ -64,8 +66,9 @@ class KeyBoard:
         self.clock = clock
         self.place = 0
         """This process's place (``take_place``)."""
-        self._owners: set[object] = set()
-        """What this house answers now (a guest's terminal each)."""
+        self._owners: dict[int, float] = {}
+        """What this house answers now (the id of a guest's terminal each, not the
+        terminal: a guest who hangs up is never kept here), and until when."""
 
     def take_place(self, number: int) -> None:
         """This process is the ``number``-th forked: its place on the board."""
@@ -76,12 +79,15 @@ class KeyBoard:
 
     def answering(self, owner: object) -> None:
         """A guest's bytes came to ``owner`` (its terminal): mark this house."""
-        self._owners.add(owner)
+        self._owners[id(owner)] = self.clock() + ANSWER_MOST
         self._set(True)
 
     def answered(self, owner: object) -> None:
-        """``owner``'s guest has been sent a frame: unmark once no one else waits."""
-        self._owners.discard(owner)
+        """``owner``'s guest has been sent a frame, or has gone: unmark the house once no
+        other guest of it waits (a key that painted nothing has lapsed by then)."""
+        now = self.clock()
+        self._owners.pop(id(owner), None)
+        self._owners = {key: until for key, until in self._owners.items() if until > now}
         if not self._owners:
             self._set(False)
 
@@ -93,7 +99,7 @@ class KeyBoard:
         _DEADLINE.pack_into(self.memory, SLOTS + 8 * self.place, deadline)
         self.memory[self.place] = 1 if on else 0
         if not on:
-            self._owners.clear()
+            self._owners = {}
 
     # --- the others ----------------------------------------------------------------
 

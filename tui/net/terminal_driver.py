@@ -142,6 +142,8 @@ class GuestTerminal(asyncio.Protocol):
 
     def connection_lost(self, exc: Exception | None) -> None:
         self.transport = None
+        if self.board is not None:
+            self.board.answered(self)  # (a guest gone is answered: the house goes on)
         self.closed.set()
         if self._draining is not None:
             self._draining.cancel()

@@ -62,12 +62,21 @@ async def test_a_new_line_of_the_same_height_repaints_only_itself():
         assert "Now: Bo" in str(now.render_line(0).text)
 
 
+TALL = Text("Now: Cleo, whose turn it is, decides what to do next")
+"""Two lines at 40 columns."""
+
+
+async def laid_out_for(pilot: Any, now: SteadyText, text: Text) -> bool:
+    """Show ``text`` on ``now`` and let it settle: whether the screen was laid out again."""
+    asked = layouts_asked(now)
+    now.update(text)
+    await settle(pilot)
+    return bool(asked) and asked[-1]
+
+
 async def test_a_taller_text_lays_the_screen_out_again():
     async with now_line() as (pilot, now):
-        asked = layouts_asked(now)
-        now.update(Text("Now: Cleo, whose turn it is, decides what to do next"))
-        assert asked[-1] is True
-        await settle(pilot)
+        assert await laid_out_for(pilot, now, TALL)
         assert now.size.height == 2
 
 
@@ -151,8 +160,7 @@ async def test_a_drawn_table_is_drawn_again_at_a_new_width():
 async def test_a_line_that_keeps_its_height_does_not_shrink_when_its_text_does():
     async with now_line() as (pilot, now):
         now.keeps_height = True
-        now.update(Text("Now: Cleo, whose turn it is, decides what to do next"))
-        await settle(pilot)
+        await laid_out_for(pilot, now, TALL)
         assert now.size.height == 2
         asked = layouts_asked(now)
         now.update(Text("Now: Ann"))
@@ -167,12 +175,8 @@ async def test_a_line_that_keeps_its_height_does_not_shrink_when_its_text_does()
 
 async def test_a_line_that_does_not_keep_its_height_shrinks():
     async with now_line() as (pilot, now):
-        now.update(Text("Now: Cleo, whose turn it is, decides what to do next"))
-        await settle(pilot)
-        asked = layouts_asked(now)
-        now.update(Text("Now: Ann"))
-        assert asked[-1] is True
-        await settle(pilot)
+        await laid_out_for(pilot, now, TALL)
+        assert await laid_out_for(pilot, now, Text("Now: Ann"))
         assert now.size.height == 1
 
 

@@ -184,3 +184,20 @@ async def test_a_guest_who_hangs_up_mid_key_is_answered():
     assert bo.others_answering()
     terminal.connection_lost(None)
     assert not bo.others_answering()
+
+
+async def test_a_guest_flooding_hostile_bytes_holds_one_mark_that_a_frame_or_lapse_ends():
+    from tui.net.terminal_driver import GuestTerminal
+
+    clock, ann, bo = two_houses()
+    terminal = GuestTerminal((80, 24), lambda: None, ann)
+    for _ in range(2000):  # (no driver yet: the bytes wait, unparsed; the board only marks)
+        terminal.data_received(b"\x1b[200~\xff\x00" + b"\x1b[" * 50)
+    assert len(ann._owners) == 1 and bo.others_answering()
+    clock.now += ANSWER_MOST  # the guest goes silent: the mark lapses on its own
+    assert not bo.others_answering()
+    terminal.data_received(b"x")
+    terminal.flush()  # (nothing to send, no transport: the mark stays until it lapses)
+    clock.now += ANSWER_MOST
+    assert not bo.others_answering()
+    assert waiting(bo, clock).wait_for_others() == 0.0

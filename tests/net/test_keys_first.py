@@ -5,9 +5,16 @@ from __future__ import annotations
 
 import asyncio
 import os
+import selectors
+import signal
+import socket
+import threading
 
 from tui.net.keys_first import (
     ANSWER_MOST,
+    ANSWER_TAIL,
+    BOARD_BYTES,
+    NUDGE,
     POLL,
     SHARE_MOST,
     SLOTS,
@@ -16,6 +23,7 @@ from tui.net.keys_first import (
     KeyBoard,
     KeysFirstLoop,
     Patience,
+    TurnSelector,
 )
 
 
@@ -27,12 +35,17 @@ class Clock:
         return self.now
 
 
-def two_houses() -> tuple[Clock, KeyBoard, KeyBoard]:
-    """Two houses' views of one board (places 1 and 2) on one clock."""
-    clock, memory = Clock(), bytearray(SLOTS * 9)
-    ann, bo = KeyBoard(memory, clock), KeyBoard(memory, clock)
-    ann.take_place(1)
-    bo.take_place(2)
+ANN_PID, BO_PID, CY_PID = 4001, 4002, 4003
+
+
+def two_houses(nudged: list[int] | None = None) -> tuple[Clock, KeyBoard, KeyBoard]:
+    """Two houses' views of one board (places 1 and 2, processes ``ANN_PID`` and
+    ``BO_PID``) on one clock; the processes nudged are added to ``nudged``."""
+    clock, memory = Clock(), bytearray(BOARD_BYTES)
+    nudge = (nudged if nudged is not None else []).append
+    ann, bo = KeyBoard(memory, clock, nudge), KeyBoard(memory, clock, nudge)
+    ann.take_place(1, ANN_PID)
+    bo.take_place(2, BO_PID)
     return clock, ann, bo
 
 
@@ -43,20 +56,24 @@ def test_a_house_answering_a_key_is_seen_by_the_others_not_by_itself():
     assert ann.is_answering() and not bo.is_answering()
 
 
-def test_a_frame_sent_to_the_guest_ends_the_answer():
-    _, ann, bo = two_houses()
+def test_a_frame_sent_to_the_guest_ends_the_answer_once_the_door_has_had_time_to_carry_it():
+    clock, ann, bo = two_houses()
     ann.answering("ann's terminal")
     ann.answered("ann's terminal")
+    assert bo.others_answering() and not ann.is_answering()
+    clock.now += ANSWER_TAIL
     assert not bo.others_answering()
 
 
 def test_a_house_answers_until_each_of_its_guests_has_a_frame():
-    _, ann, bo = two_houses()
+    clock, ann, bo = two_houses()
     ann.answering("ann's terminal")
     ann.answering("cy's terminal")
     ann.answered("ann's terminal")
-    assert bo.others_answering()
+    clock.now += ANSWER_TAIL
+    assert bo.others_answering() and ann.is_answering()
     ann.answered("cy's terminal")
+    clock.now += ANSWER_TAIL
     assert not bo.others_answering()
 
 
@@ -78,12 +95,14 @@ def waiting(
 ) -> Patience:
     """Patience on ``board`` whose sleeps move ``clock``; with ``answerer``, its guest's
     frame goes out ``frame_after`` seconds into the wait."""
-    began = clock.now
+    began, sent = clock.now, False
 
     def sleep(seconds: float) -> None:
+        nonlocal sent
         clock.now += seconds
-        if answerer is not None and clock.now - began >= frame_after:
+        if answerer is not None and not sent and clock.now - began >= frame_after:
             answerer.answered("ann's terminal")
+            sent = True
 
     return Patience(board, clock, sleep)
 
@@ -92,7 +111,7 @@ def test_a_house_waits_while_another_answers_and_goes_on_once_its_frame_is_out()
     clock, ann, bo = two_houses()
     ann.answering("ann's terminal")
     waited = waiting(bo, clock, ann, frame_after=0.003).wait_for_others()
-    assert 0.003 <= waited < 0.003 + 2 * POLL
+    assert 0.003 + ANSWER_TAIL <= waited < 0.003 + ANSWER_TAIL + 2 * POLL
 
 
 def test_a_turn_waits_for_others_at_most_wait_most():
@@ -131,6 +150,102 @@ def test_a_guest_typing_without_end_slows_the_others_by_a_share_at_most():
     assert patience.wait_for_others() >= WAIT_MOST
 
 
+def test_a_key_nudges_the_houses_in_the_middle_of_a_turn_once():
+    nudged: list[int] = []
+    clock, ann, bo = two_houses(nudged)
+    cy = KeyBoard(ann.memory, clock, nudged.append)
+    cy.take_place(3, CY_PID)
+    bo.turning(True)
+    ann.turning(True)
+    for _ in range(100):  # (a burst of bytes: one mark, one nudge)
+        ann.answering("ann's terminal")
+    assert nudged == [BO_PID]  # (not cy, asleep; not ann's own house)
+    ann.answered("ann's terminal")
+    clock.now += ANSWER_TAIL
+    cy.turning(True)
+    ann.answering("ann's terminal")  # the next key
+    assert nudged == [BO_PID, BO_PID, CY_PID]
+
+
+def test_a_house_that_ended_is_no_longer_nudged_and_its_place_holds_no_mark():
+    nudged: list[int] = []
+    _, ann, bo = two_houses(nudged)
+    bo.answering("bo's terminal")
+    bo.turning(True)
+    ann.vacate(2, BO_PID)  # (the zygote has reaped bo's house)
+    ann.answering("ann's terminal")
+    assert nudged == [] and not ann.others_answering()
+
+
+def test_a_place_taken_again_is_not_vacated_for_the_house_before():
+    nudged: list[int] = []
+    _, ann, bo = two_houses(nudged)
+    bo.take_place(2 + SLOTS, CY_PID)  # (the places wrapped: cy's house has bo's place)
+    bo.turning(True)
+    ann.vacate(2, BO_PID)
+    ann.answering("ann's terminal")
+    assert nudged == [CY_PID]
+
+
+def test_a_nudged_house_waits_in_the_middle_of_its_turn():
+    clock, ann, bo = two_houses()
+    patience = waiting(bo, clock)
+    loop = KeysFirstLoop(patience)
+    before = signal.getsignal(NUDGE)
+    try:
+        loop.listen()
+        ann.answering("ann's terminal")
+        started = clock.now
+        os.kill(os.getpid(), NUDGE)  # (its handler runs before the next line)
+        assert WAIT_MOST <= clock.now - started < WAIT_MOST + POLL
+    finally:
+        signal.signal(NUDGE, before)
+        loop.close()
+
+
+def test_a_nudge_during_a_wait_adds_nothing_to_it():
+    clock, ann, bo = two_houses()
+    nested: list[float] = []
+
+    def sleep(seconds: float) -> None:
+        clock.now += seconds
+        if not nested:
+            nested.append(patience.wait_for_others())  # (as a nudge's handler would)
+
+    patience = Patience(bo, clock, sleep)
+    ann.answering("ann's terminal")
+    assert patience.wait_for_others() >= WAIT_MOST
+    assert nested == [0.0]
+
+
+def test_a_houses_loop_is_in_a_turn_while_it_works_and_out_of_it_while_it_sleeps():
+    board = KeyBoard(bytearray(BOARD_BYTES))
+    watcher = KeyBoard(board.memory)  # (another house's view of the same board)
+    board.take_place(1)
+    watcher.take_place(2)
+    loop = KeysFirstLoop(Patience(board))
+    seen: list[list[int]] = []
+    woken = asyncio.Event()
+
+    def watch() -> None:  # (as another house would, while the loop sleeps on woken)
+        while watcher.others_turning() and not loop.is_closed():
+            threading.Event().wait(0.001)
+        loop.call_soon_threadsafe(woken.set)
+
+    async def turn() -> None:
+        seen.append(watcher.others_turning())
+        threading.Thread(target=watch, daemon=True).start()
+        await woken.wait()
+        seen.append(watcher.others_turning())
+
+    try:
+        loop.run_until_complete(asyncio.wait_for(turn(), 30))
+    finally:
+        loop.close()
+    assert seen == [[1], [1]]
+    assert watcher.others_turning() == []  # (a closed loop is in no turn)
+
+
 def test_a_board_made_before_a_fork_is_shared_with_the_forked_house():
     board = KeyBoard()
     board.take_place(1)
@@ -150,7 +265,7 @@ def test_a_board_made_before_a_fork_is_shared_with_the_forked_house():
     assert board.others_answering()
 
 
-def test_a_houses_loop_asks_patience_before_a_turn_with_work_ready():
+def test_a_houses_loop_asks_patience_before_each_turn():
     class Counting(Patience):
         turns = 0
 
@@ -158,7 +273,7 @@ def test_a_houses_loop_asks_patience_before_a_turn_with_work_ready():
             Counting.turns += 1
             return 0.0
 
-    loop = KeysFirstLoop(Counting(KeyBoard(bytearray(SLOTS * 9))))
+    loop = KeysFirstLoop(Counting(KeyBoard(bytearray(BOARD_BYTES))))
     try:
         assert loop.run_until_complete(asyncio.sleep(0, result="done")) == "done"
     finally:
@@ -172,28 +287,33 @@ def test_a_key_that_painted_nothing_does_not_keep_the_house_marked_after_it_laps
     clock.now += ANSWER_MOST
     ann.answering("ann's terminal")
     ann.answered("ann's terminal")
+    clock.now += ANSWER_TAIL
     assert not bo.others_answering()
 
 
 async def test_a_guest_who_hangs_up_mid_key_is_answered():
     from tui.net.terminal_driver import GuestTerminal
 
-    _, ann, bo = two_houses()
+    clock, ann, bo = two_houses()
     terminal = GuestTerminal((80, 24), lambda: None, ann)
     terminal.data_received(b"\x1b[B")
     assert bo.others_answering()
     terminal.connection_lost(None)
+    clock.now += ANSWER_TAIL
     assert not bo.others_answering()
 
 
 async def test_a_guest_flooding_hostile_bytes_holds_one_mark_that_a_frame_or_lapse_ends():
     from tui.net.terminal_driver import GuestTerminal
 
-    clock, ann, bo = two_houses()
+    nudged: list[int] = []
+    clock, ann, bo = two_houses(nudged)
+    bo.turning(True)
     terminal = GuestTerminal((80, 24), lambda: None, ann)
     for _ in range(2000):  # (no driver yet: the bytes wait, unparsed; the board only marks)
         terminal.data_received(b"\x1b[200~\xff\x00" + b"\x1b[" * 50)
     assert len(ann._owners) == 1 and bo.others_answering()
+    assert nudged == [BO_PID]  # (one mark, one nudge)
     clock.now += ANSWER_MOST  # the guest goes silent: the mark lapses on its own
     assert not bo.others_answering()
     terminal.data_received(b"x")
@@ -201,3 +321,67 @@ async def test_a_guest_flooding_hostile_bytes_holds_one_mark_that_a_frame_or_lap
     clock.now += ANSWER_MOST
     assert not bo.others_answering()
     assert waiting(bo, clock).wait_for_others() == 0.0
+
+
+def test_a_turn_that_starts_with_its_own_guests_bytes_does_not_wait_for_others():
+    clock, ann, bo = two_houses()
+    sleeps: list[float] = []
+
+    def sleep(seconds: float) -> None:
+        sleeps.append(seconds)
+        clock.now += seconds
+
+    selector = TurnSelector(Patience(bo, clock, sleep))
+    guest, door = socket.socketpair()
+    other, sender = socket.socketpair()
+    try:
+        selector.register(guest, selectors.EVENT_READ)
+        selector.register(other, selectors.EVENT_READ)
+        bo.guests.add(guest.fileno())
+        ann.answering("ann's terminal")
+        sender.send(b"a frame from the host")
+        assert len(selector.select(0)) == 1 and sleeps  # (another's key first)
+        sleeps.clear()
+        door.send(b"\x1b[B")  # bo's own guest's key, with the host's bytes
+        assert len(selector.select(0)) == 2 and sleeps == []
+    finally:
+        selector.close()
+        for end in (guest, door, other, sender):
+            end.close()
+
+
+def test_a_key_in_one_house_nudges_a_forked_house_in_its_turn_to_wait():
+    board = KeyBoard()  # (shared memory, as the zygote makes it before forking)
+    board.take_place(1)
+    ready_read, ready_write = os.pipe()
+    said_read, said_write = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # the forked house: in a long turn, listening for nudges
+        try:
+            board.take_place(2)
+            waits: list[float] = []
+
+            class Saying(Patience):
+                def wait_for_others(self) -> float:
+                    waits.append(super().wait_for_others())
+                    return waits[-1]
+
+            loop = KeysFirstLoop(Saying(board))
+            loop.listen()
+            board.turning(True)
+            os.write(ready_write, b"r")
+            for _ in range(30_000):  # (its turn goes on until a nudge comes: 30 s at most)
+                if waits:
+                    break
+                threading.Event().wait(0.001)
+            os.write(said_write, b"w" if waits and waits[0] > 0 else b"0")
+        finally:
+            os._exit(0)
+    try:
+        assert os.read(ready_read, 1) == b"r"
+        board.answering("ann's terminal")  # (the nudge goes to the forked house)
+        assert os.read(said_read, 1) == b"w"
+    finally:
+        os.waitpid(pid, 0)
+        for fd in (ready_read, ready_write, said_read, said_write):
+            os.close(fd)

@@ -8,7 +8,14 @@ import asyncio
 import gc
 
 from tui.net import quiet_collector
-from tui.net.quiet_collector import ENOUGH, LEAST_APART, MOST_APART, QUIET, QuietCollector
+from tui.net.quiet_collector import (
+    ENOUGH,
+    LEAST_APART,
+    MOST_APART,
+    QUIET,
+    THAW_EVERY,
+    QuietCollector,
+)
 
 
 class Table:
@@ -115,3 +122,60 @@ async def test_a_look_that_fails_never_stops_the_looks_after_it(monkeypatch):
         collector.stop()
         loop.set_exception_handler(None)
         gc.set_threshold(*threshold)
+
+
+class Freezing(Table):
+    """A table whose collector freezes what its collections leave."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.calls: list[str] = []
+        self.collector = QuietCollector(
+            lambda: self.heard, lambda: self.now, self.collected, self.count,
+            freeze=lambda: self.calls.append("freeze"),
+            unfreeze=lambda: self.calls.append("unfreeze"),
+        )  # fmt: skip
+
+    def collected(self) -> None:
+        super().collected()
+        self.calls.append("collect")
+
+
+def test_a_server_freezes_what_each_full_collection_leaves():
+    table = Freezing()
+    assert table.after(MOST_APART)
+    table.middle_passes = ENOUGH
+    assert table.after(MOST_APART)
+    assert table.calls == ["collect", "freeze", "collect", "freeze"]
+
+
+def test_a_server_looks_at_everything_again_once_an_hour():
+    table = Freezing()
+    for _ in range(round(THAW_EVERY / MOST_APART)):
+        table.middle_passes = ENOUGH
+        assert table.after(MOST_APART)
+    assert table.calls[-3:] == ["unfreeze", "collect", "freeze"]
+    assert table.calls.count("unfreeze") == 1
+
+
+async def test_a_server_stopped_gives_back_what_it_froze():
+    table = Freezing()
+    table.collector.start()
+    table.collector.stop()
+    assert table.calls == ["unfreeze"]
+
+
+def test_frozen_objects_are_out_of_the_next_full_collections_reach():
+    gc.collect()
+    before = gc.get_freeze_count()
+    kept = [[n] for n in range(1000)]  # (tracked by the collector: lists)
+    collector = QuietCollector(
+        lambda: float("-inf"), lambda: 0.0, count=lambda: (0, 0, ENOUGH), freeze=gc.freeze
+    )
+    try:
+        collector.last_full = -MOST_APART
+        assert collector.look()
+        assert gc.get_freeze_count() >= before + len(kept)
+    finally:
+        gc.unfreeze()
+    assert gc.get_freeze_count() == 0

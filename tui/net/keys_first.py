@@ -10,94 +10,143 @@ groups a niceness counts only within one). So the houses agree among themselves,
 board they share:
 
 * The zygote makes the board (``KeyBoard``) before it forks anything: a few pages of
-  shared memory that every house inherits, a place each (numbered as forked).
-* A house marks its place when a guest's bytes arrive (``answering``) and clears it
-  once that guest's terminal has been sent a frame (``answered``); a mark also lapses
+  shared memory that every house inherits, a place each (numbered as forked), holding
+  the house's process id.
+* A house marks its place when a guest's bytes arrive (``answering``) and, once that
+  guest's terminal has been sent a frame (``answered``), keeps the mark ``ANSWER_TAIL``
+  seconds more, while the door's process carries the frame on. A mark also lapses
   ``ANSWER_MOST`` seconds after the last byte, so a key that paints nothing holds no
   one up.
-* Before each turn of its loop that has work ready (``KeysFirstLoop``), a house that is
-  not answering a key waits while another house is, looking every ``POLL`` seconds, at
-  most ``WAIT_MOST`` seconds a turn and ``SHARE_MOST`` of each ``WINDOW`` in all (windows
-  one after another, so at most twice that across the edge of two): a guest who types
-  without end slows the other houses' repaints by that much at most, never stops them.
-  A house with nothing to do sleeps as before (never polls); a key of its own that comes
-  while it waits waits with it, ``WAIT_MOST`` at most.
+* A house's loop (``KeysFirstLoop``) shows on the board whether it is in a turn (running
+  callbacks) or asleep, and before each turn it waits while another house is answering
+  (not while it answers a key itself), looking every ``POLL`` seconds.
+* A house whose mark goes up nudges the houses that are in the middle of a turn (a
+  ``NUDGE`` signal: a screen coming in can take tens of milliseconds in one turn); a
+  nudged house waits where it is, as before a turn.
+* A house waits at most ``WAIT_MOST`` seconds at a time and ``SHARE_MOST`` of each
+  ``WINDOW`` in all (windows one after another, so at most twice that across the edge of
+  two): a guest who types without end slows the other houses' repaints by that much at
+  most, never stops them. A house with nothing to do sleeps as before (never polls); a
+  key of its own that comes while it waits waits with it, ``WAIT_MOST`` at most.
 
-A turn already under way is not cut short: a key still waits for the turns the other
-houses are in the middle of (most are short; a screen coming in can take tens of
-milliseconds). Only houses share the board; nothing a guest sends reaches it but the
-fact that bytes came.
+Only houses share the board, and only the zygote's children are nudged (a place holds
+its house's process id until the zygote has reaped it; ``NUDGE`` is a signal whose
+default is to be ignored, so a process that never listens for it is not harmed).
+Nothing a guest sends reaches the board but the fact that bytes came, and a flood of
+bytes is one mark and one nudge.
 """
 
 from __future__ import annotations
 
 import asyncio
 import mmap
+import os
+import selectors
+import signal
 import struct
 import time
 from collections.abc import Callable
+from typing import Any
 
 SLOTS = 1024
 """Places on the board: houses alive at once beyond this share places (harmlessly:
 two houses in one place only put each other's keys first less often)."""
 ANSWER_MOST = 0.05
 """Seconds a house counts as answering its guest after the last byte came, at most."""
+ANSWER_TAIL = 0.003
+"""Seconds a house stays marked after its guest's frame went out (the door's process
+carries it to the guest meanwhile)."""
 WAIT_MOST = 0.01
-"""Seconds a turn of a house's loop waits for other houses' keys, at most."""
+"""Seconds a house waits for other houses' keys at a time, at most."""
 POLL = 0.0005
 """Seconds between looks at the board while waiting."""
 SHARE_MOST = 0.25
 """The part of any ``WINDOW`` a house spends waiting for others' keys, at most."""
 WINDOW = 1.0
+NUDGE = signal.SIGURG
+"""The signal that asks a house in the middle of a turn to let a key go first (ignored
+by default: a process that does not listen for it goes on unharmed)."""
+
 _DEADLINE = struct.Struct("d")
-_MARKED = b"\x01"
+_PID = struct.Struct("i")
+_ON = b"\x01"
+_MARKS, _DEADLINES, _TURNS, _PIDS = 0, SLOTS, SLOTS * 9, SLOTS * 10
+BOARD_BYTES = SLOTS * 14
+"""A mark a place, a deadline a place (8 bytes), a turn flag a place, a process id a place
+(4 bytes)."""
 
 
 class KeyBoard:
-    """The shared board: a byte a place (answering or not) and, after them, a deadline a
-    place (on the machine's monotonic clock, which every process shares)."""
+    """The shared board. Each place: answering or not, until when (on the machine's
+    monotonic clock, which every process shares), in a turn or not, and its house's
+    process id."""
 
     def __init__(
         self,
         memory: mmap.mmap | bytearray | None = None,
         clock: Callable[[], float] = time.monotonic,
+        nudge: Callable[[int], None] | None = None,
     ) -> None:
-        self.memory = mmap.mmap(-1, SLOTS * 9) if memory is None else memory
+        self.memory = mmap.mmap(-1, BOARD_BYTES) if memory is None else memory
         self.clock = clock
+        self.nudge = _nudge if nudge is None else nudge
+        """Nudges the process of this id (``NUDGE``)."""
         self.place = 0
         """This process's place (``take_place``)."""
         self._owners: dict[int, float] = {}
         """What this house answers now (the id of a guest's terminal each, not the
         terminal: a guest who hangs up is never kept here), and until when."""
+        self.guests: set[int] = set()
+        """The descriptors this house's guests' bytes come on (a turn that starts with
+        one of them ready is this house's own answer, and never waits for others)."""
 
-    def take_place(self, number: int) -> None:
+    def take_place(self, number: int, pid: int | None = None) -> None:
         """This process is the ``number``-th forked: its place on the board."""
         self.place = number % SLOTS
         self._set(False)
+        self.turning(False)
+        _PID.pack_into(self.memory, _PIDS + 4 * self.place, os.getpid() if pid is None else pid)
+
+    def vacate(self, number: int, pid: int) -> None:
+        """The ``number``-th forked, process ``pid``, has ended (the zygote says so): its
+        place is cleared, unless a later house holds it now."""
+        place = number % SLOTS
+        if _PID.unpack_from(self.memory, _PIDS + 4 * place)[0] == pid:
+            _PID.pack_into(self.memory, _PIDS + 4 * place, 0)
+            self.memory[_MARKS + place] = self.memory[_TURNS + place] = 0
 
     # --- this house ----------------------------------------------------------------
 
     def answering(self, owner: object) -> None:
-        """A guest's bytes came to ``owner`` (its terminal): mark this house."""
+        """A guest's bytes came to ``owner`` (its terminal): mark this house, and nudge
+        the houses in a turn if the mark has just gone up."""
+        rising = not self.is_answering()
         self._owners[id(owner)] = self.clock() + ANSWER_MOST
         self._set(True)
+        if rising:
+            self.nudge_turning()
 
     def answered(self, owner: object) -> None:
-        """``owner``'s guest has been sent a frame, or has gone: unmark the house once no
-        other guest of it waits (a key that painted nothing has lapsed by then)."""
+        """``owner``'s guest has been sent a frame, or has gone: once no other guest of
+        this house waits (a key that painted nothing has lapsed by then), the mark stays
+        ``ANSWER_TAIL`` more, for the door to carry the frame on."""
         now = self.clock()
         self._owners.pop(id(owner), None)
         self._owners = {key: until for key, until in self._owners.items() if until > now}
         if not self._owners:
-            self._set(False)
+            _DEADLINE.pack_into(self.memory, _DEADLINES + 8 * self.place, now + ANSWER_TAIL)
 
     def is_answering(self) -> bool:
         return bool(self._owners) and self._deadline(self.place) > self.clock()
 
+    def turning(self, on: bool) -> None:
+        """This house's loop is in a turn (``on``), or asleep."""
+        self.memory[_TURNS + self.place] = 1 if on else 0
+
     def _set(self, on: bool) -> None:
         deadline = self.clock() + ANSWER_MOST if on else 0.0
-        _DEADLINE.pack_into(self.memory, SLOTS + 8 * self.place, deadline)
-        self.memory[self.place] = 1 if on else 0
+        _DEADLINE.pack_into(self.memory, _DEADLINES + 8 * self.place, deadline)
+        self.memory[_MARKS + self.place] = 1 if on else 0
         if not on:
             self._owners = {}
 
@@ -105,22 +154,48 @@ class KeyBoard:
 
     def others_answering(self) -> bool:
         """Whether another house is answering a key now."""
-        memory, now = self.memory, self.clock()
-        at = memory.find(_MARKED, 0, SLOTS)
+        now = self.clock()
+        return any(self._deadline(place) > now for place in self._others(_MARKS))
+
+    def others_turning(self) -> list[int]:
+        """The places of the other houses in the middle of a turn."""
+        return self._others(_TURNS)
+
+    def nudge_turning(self) -> int:
+        """Nudge every other house in the middle of a turn; how many were."""
+        nudged = 0
+        for place in self.others_turning():
+            pid: int = _PID.unpack_from(self.memory, _PIDS + 4 * place)[0]
+            if pid > 0:
+                self.nudge(pid)
+                nudged += 1
+        return nudged
+
+    def _others(self, flags: int) -> list[int]:
+        """The places other than this one whose flag at ``flags`` is up."""
+        memory, found = self.memory, []
+        at = memory.find(_ON, flags, flags + SLOTS)
         while at >= 0:
-            if at != self.place and self._deadline(at) > now:
-                return True
-            at = memory.find(_MARKED, at + 1, SLOTS)
-        return False
+            if at - flags != self.place:
+                found.append(at - flags)
+            at = memory.find(_ON, at + 1, flags + SLOTS)
+        return found
 
     def _deadline(self, place: int) -> float:
-        deadline: float = _DEADLINE.unpack_from(self.memory, SLOTS + 8 * place)[0]
+        deadline: float = _DEADLINE.unpack_from(self.memory, _DEADLINES + 8 * place)[0]
         return deadline
 
 
+def _nudge(pid: int) -> None:
+    try:
+        os.kill(pid, NUDGE)
+    except OSError:  # (gone since: the zygote clears its place once it has reaped it)
+        pass
+
+
 class Patience:
-    """How long a house waits for others' keys: ``WAIT_MOST`` a turn, ``SHARE_MOST`` of a
-    ``WINDOW`` in all."""
+    """How long a house waits for others' keys: ``WAIT_MOST`` at a time, ``SHARE_MOST`` of
+    a ``WINDOW`` in all."""
 
     def __init__(
         self,
@@ -133,20 +208,28 @@ class Patience:
         self.sleep = sleep
         self._window = (float("-inf"), 0.0)
         """(when the window began, seconds waited in it)."""
+        self._waiting = False
 
     def wait_for_others(self) -> float:
         """Wait while another house answers a key (not while this one does); the seconds
-        waited."""
+        waited. A nudge that comes during a wait adds nothing to it."""
         board = self.board
-        if board.is_answering() or not board.others_answering():
+        if self._waiting or board.is_answering() or not board.others_answering():
             return 0.0
+        self._waiting = True
+        try:
+            return self._wait()
+        finally:
+            self._waiting = False
+
+    def _wait(self) -> float:
         start = self.clock()
         began, waited = self._window
         if start - began >= WINDOW:
             began, waited = start, 0.0
         most = min(WAIT_MOST, SHARE_MOST * WINDOW - waited)
         now = start
-        while now - start < most and board.others_answering():
+        while now - start < most and self.board.others_answering():
             self.sleep(POLL)
             now = self.clock()
         self._window = (began, waited + now - start)
@@ -160,14 +243,41 @@ FORKED = 0
 """Processes the zygote has forked: a house's number is the count as it was forked."""
 
 
+class TurnSelector(selectors.DefaultSelector):
+    """A house loop's selector: the house is out of its turn while it sleeps here, and
+    lets others' keys go first before the turn the wake-up starts, unless the turn
+    starts with its own guest's bytes."""
+
+    def __init__(self, patience: Patience) -> None:
+        super().__init__()
+        self.patience = patience
+
+    def select(self, timeout: float | None = None) -> list[tuple[Any, int]]:
+        board = self.patience.board
+        board.turning(False)
+        events: list[tuple[Any, int]] = super().select(timeout)
+        guests = board.guests
+        if not any(key.fd in guests and mask & selectors.EVENT_READ for key, mask in events):
+            self.patience.wait_for_others()
+        board.turning(True)
+        return events
+
+
 class KeysFirstLoop(asyncio.SelectorEventLoop):
-    """A house's event loop: before a turn with work ready, other houses' keys first."""
+    """A house's event loop: others' keys first before each turn, and, once ``listen``
+    has been called, when nudged in the middle of one."""
 
     def __init__(self, patience: Patience | None = None) -> None:
-        super().__init__()
         self.patience = Patience(BOARD) if patience is None else patience
+        super().__init__(selector=TurnSelector(self.patience))
 
-    def _run_once(self) -> None:
-        if self._ready:  # type: ignore[attr-defined]
-            self.patience.wait_for_others()
-        super()._run_once()  # type: ignore[misc]
+    def listen(self) -> None:
+        """Wait for others' keys whenever nudged (call from the main thread)."""
+        signal.signal(NUDGE, self._nudged)
+
+    def _nudged(self, signum: int, frame: object) -> None:
+        self.patience.wait_for_others()
+
+    def close(self) -> None:
+        super().close()
+        self.patience.board.turning(False)

@@ -247,6 +247,9 @@ def main() -> int:
     control = socket.socket(fileno=0)
 
     async def run() -> None:
+        loop = asyncio.get_running_loop()
+        if isinstance(loop, keys_first.KeysFirstLoop):
+            loop.listen()  # (nudged in a turn: another house's key first)
         await House(control).serve()
 
     keys_first.BOARD.take_place(keys_first.FORKED)

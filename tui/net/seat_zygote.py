@@ -79,7 +79,8 @@ def warm() -> None:
 
 def serve(control: socket.socket) -> None:
     """Fork a seat for each request until the host closes the control socket."""
-    seats: set[int] = set()
+    seats: dict[int, int] = {}
+    """Each seat's process id: its number as forked (its place on the houses' board)."""
     wake_read, wake_write = os.pipe()
     os.set_blocking(wake_write, False)
     os.set_blocking(wake_read, False)
@@ -101,7 +102,7 @@ def serve(control: socket.socket) -> None:
         _end_all(seats)
 
 
-def _end_all(seats: set[int]) -> None:
+def _end_all(seats: dict[int, int]) -> None:
     """Hang up on every seat left, as its terminal closing would; those still running
     after ``LAST_WAIT`` seconds are killed (none outlives the zygote)."""
     for pid in seats:
@@ -115,7 +116,7 @@ def _end_all(seats: set[int]) -> None:
         except ChildProcessError:
             return
         if pid:
-            seats.discard(pid)
+            seats.pop(pid, None)
         else:
             time.sleep(0.02)
     for pid in seats:
@@ -123,7 +124,7 @@ def _end_all(seats: set[int]) -> None:
             os.killpg(pid, signal.SIGKILL)
 
 
-def _answer(control: socket.socket, seats: set[int], own: tuple[int, ...]) -> bool:
+def _answer(control: socket.socket, seats: dict[int, int], own: tuple[int, ...]) -> bool:
     """One request answered; False once the host has gone. ``own`` are the zygote's
     descriptors that no seat keeps."""
     try:
@@ -147,7 +148,7 @@ def _answer(control: socket.socket, seats: set[int], own: tuple[int, ...]) -> bo
         os.close(settling)
         os.read(settled, 1)  # (until the seat leads its own session: signals then reach it)
         os.close(settled)
-        seats.add(pid)
+        seats[pid] = keys_first.FORKED
         _say(control, {"pid": pid})
     except (ValueError, RecursionError, OSError) as problem:
         _say(control, {"error": str(problem)[:200]})
@@ -211,7 +212,7 @@ def _become_seat(
         os._exit(code)
 
 
-def _reap(control: socket.socket, seats: set[int]) -> None:
+def _reap(control: socket.socket, seats: dict[int, int]) -> None:
     while seats:
         try:
             pid, status = os.waitpid(-1, os.WNOHANG)
@@ -219,7 +220,9 @@ def _reap(control: socket.socket, seats: set[int]) -> None:
             return
         if pid == 0:
             return
-        seats.discard(pid)
+        number = seats.pop(pid, None)
+        if number is not None:
+            keys_first.BOARD.vacate(number, pid)  # (its place nudges no one now)
         _say(control, {"ended": pid, "status": os.waitstatus_to_exitcode(status)})
 
 

@@ -97,6 +97,8 @@ class GuestTerminal(asyncio.Protocol):
         self.size = clamped(*size)
         self.board = board
         """Where the house says it is answering this guest (``tui.net.keys_first``)."""
+        self._line = -1
+        """The descriptor the guest's bytes come on, once connected."""
         self.transport: asyncio.Transport | None = None
         self.driver: TerminalDriver | None = None
         self.on_hang_up = on_hang_up
@@ -125,6 +127,10 @@ class GuestTerminal(asyncio.Protocol):
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
         assert isinstance(transport, asyncio.Transport)
         self.transport = transport
+        line = transport.get_extra_info("socket")
+        if self.board is not None and line is not None:
+            self._line = line.fileno()
+            self.board.guests.add(self._line)
 
     def data_received(self, data: bytes) -> None:
         if self.board is not None:
@@ -143,6 +149,7 @@ class GuestTerminal(asyncio.Protocol):
     def connection_lost(self, exc: Exception | None) -> None:
         self.transport = None
         if self.board is not None:
+            self.board.guests.discard(self._line)
             self.board.answered(self)  # (a guest gone is answered: the house goes on)
         self.closed.set()
         if self._draining is not None:

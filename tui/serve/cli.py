@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import gc
 import signal
 import sys
 import time
@@ -192,7 +193,7 @@ async def _run(args: argparse.Namespace, data: Path, socket: Path, limits: Any) 
     for ending in (signal.SIGTERM, signal.SIGHUP, signal.SIGINT):
         loop.add_signal_handler(ending, stopping.set)
     doors: list[Any] = []
-    collector = QuietCollector(loop.time, loop.time)  # (guests always typing somewhere)
+    collector = QuietCollector(loop.time, loop.time, freeze=gc.freeze)  # (never quiet)
     try:
         collector.start()
         await parlour.start()

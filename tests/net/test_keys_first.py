@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import select
 import selectors
 import signal
 import socket
@@ -24,6 +25,7 @@ from tui.net.keys_first import (
     KeysFirstLoop,
     Patience,
     TurnSelector,
+    free_place,
 )
 
 
@@ -84,10 +86,21 @@ def test_a_key_that_paints_nothing_holds_no_one_up_for_long():
     assert not bo.others_answering() and not ann.is_answering()
 
 
-def test_places_are_taken_by_the_number_forked_and_wrap():
-    _, ann, _ = two_houses()
-    ann.take_place(SLOTS + 3)
-    assert ann.place == 3
+def test_a_house_gets_the_lowest_place_free_among_the_zygotes_children():
+    assert free_place([]) == 1  # (place 0 is no house's: the zygote's own)
+    assert free_place([1, 2, 4]) == 3
+    assert free_place(range(1, SLOTS)) == SLOTS - 1  # (all taken: they share the last)
+
+
+def test_a_frame_that_answers_no_key_marks_nothing():
+    _, ann, bo = two_houses()
+    ann.answering("ann's terminal")
+    ann.answered("ann's terminal")
+    ann.answered("cy's terminal")  # (a repaint for another's move, no key of cy's)
+    assert bo.others_answering()  # (still ann's tail, not moved on by cy's frame)
+    _, cy_house, dev_house = two_houses()
+    cy_house.answered("cy's terminal")
+    assert not dev_house.others_answering()
 
 
 def waiting(
@@ -163,7 +176,11 @@ def test_a_key_nudges_the_houses_in_the_middle_of_a_turn_once():
     ann.answered("ann's terminal")
     clock.now += ANSWER_TAIL
     cy.turning(True)
-    ann.answering("ann's terminal")  # the next key
+    ann.answering("ann's terminal")  # a next key, too soon: no nudge
+    assert nudged == [BO_PID]
+    ann.answered("ann's terminal")
+    clock.now += WAIT_MOST
+    ann.answering("ann's terminal")  # a next key, later
     assert nudged == [BO_PID, BO_PID, CY_PID]
 
 
@@ -180,7 +197,7 @@ def test_a_house_that_ended_is_no_longer_nudged_and_its_place_holds_no_mark():
 def test_a_place_taken_again_is_not_vacated_for_the_house_before():
     nudged: list[int] = []
     _, ann, bo = two_houses(nudged)
-    bo.take_place(2 + SLOTS, CY_PID)  # (the places wrapped: cy's house has bo's place)
+    bo.take_place(2, CY_PID)  # (every place taken: cy's house shares bo's)
     bo.turning(True)
     ann.vacate(2, BO_PID)
     ann.answering("ann's terminal")
@@ -247,7 +264,7 @@ def test_a_houses_loop_is_in_a_turn_while_it_works_and_out_of_it_while_it_sleeps
 
 
 def test_a_board_made_before_a_fork_is_shared_with_the_forked_house():
-    board = KeyBoard()
+    board = KeyBoard(None, lambda: 0.0)  # (a still clock: a mark never lapses here)
     board.take_place(1)
     done_read, done_write = os.pipe()
     pid = os.fork()
@@ -350,14 +367,23 @@ def test_a_turn_that_starts_with_its_own_guests_bytes_does_not_wait_for_others()
             end.close()
 
 
+def read_within(fd: int, seconds: float) -> bytes:
+    """One byte from ``fd``, or b"" if none comes within ``seconds`` (a failure's bound,
+    not a pause: the byte is read as soon as it comes)."""
+    ready, _, _ = select.select([fd], [], [], seconds)
+    return os.read(fd, 1) if ready else b""
+
+
 def test_a_key_in_one_house_nudges_a_forked_house_in_its_turn_to_wait():
-    board = KeyBoard()  # (shared memory, as the zygote makes it before forking)
+    board = KeyBoard(None, lambda: 0.0)  # (shared memory; a still clock: marks hold)
     board.take_place(1)
     ready_read, ready_write = os.pipe()
     said_read, said_write = os.pipe()
     pid = os.fork()
     if pid == 0:  # the forked house: in a long turn, listening for nudges
         try:
+            os.close(ready_read)
+            os.close(said_read)
             board.take_place(2)
             waits: list[float] = []
 
@@ -370,18 +396,64 @@ def test_a_key_in_one_house_nudges_a_forked_house_in_its_turn_to_wait():
             loop.listen()
             board.turning(True)
             os.write(ready_write, b"r")
-            for _ in range(30_000):  # (its turn goes on until a nudge comes: 30 s at most)
+            for _ in range(60_000):  # (its turn goes on until a nudge comes: 60 s at most)
                 if waits:
                     break
                 threading.Event().wait(0.001)
             os.write(said_write, b"w" if waits and waits[0] > 0 else b"0")
         finally:
             os._exit(0)
+    os.close(ready_write)
+    os.close(said_write)
     try:
-        assert os.read(ready_read, 1) == b"r"
+        assert read_within(ready_read, 60) == b"r"
         board.answering("ann's terminal")  # (the nudge goes to the forked house)
-        assert os.read(said_read, 1) == b"w"
+        assert read_within(said_read, 60) == b"w"
     finally:
+        os.kill(pid, signal.SIGKILL)
         os.waitpid(pid, 0)
-        for fd in (ready_read, ready_write, said_read, said_write):
-            os.close(fd)
+        os.close(ready_read)
+        os.close(said_read)
+
+
+def test_a_nudge_in_a_turn_that_began_with_its_own_guests_bytes_does_not_wait():
+    clock, ann, bo = two_houses()
+    patience = waiting(bo, clock)
+    selector = TurnSelector(patience)
+    guest, door = socket.socketpair()
+    try:
+        selector.register(guest, selectors.EVENT_READ)
+        bo.guests.add(guest.fileno())
+        ann.answering("ann's terminal")
+        door.send(b"\x1b[B")
+        selector.select(0)
+        assert patience.wait_for_others() == 0.0  # (as a nudge mid-turn would ask)
+        guest.recv(16)
+        selector.select(0)  # (the next turn: nothing of its guest's is ready)
+        assert patience.wait_for_others() >= WAIT_MOST
+    finally:
+        selector.close()
+        guest.close()
+        door.close()
+
+
+def test_a_closed_loop_stops_listening_for_nudges():
+    before = signal.getsignal(NUDGE)
+    loop = KeysFirstLoop(Patience(KeyBoard(bytearray(BOARD_BYTES))))
+    loop.listen()
+    assert signal.getsignal(NUDGE) != before
+    loop.close()
+    assert signal.getsignal(NUDGE) == before
+
+
+def test_a_lapsed_mark_is_taken_down_when_its_house_goes_to_sleep():
+    clock, ann, bo = two_houses()
+    ann.answering("ann's terminal")
+    ann.answered("ann's terminal")
+    ann.turning(False)  # (asleep within its tail: the mark stays)
+    assert bo.others_marked() == [1]
+    clock.now += ANSWER_TAIL
+    ann.turning(True)
+    assert bo.others_marked() == [1]  # (in a turn: left as it is)
+    ann.turning(False)
+    assert bo.others_marked() == []

@@ -14,6 +14,7 @@ from tui.net.quiet_collector import (
     MOST_APART,
     QUIET,
     THAW_EVERY,
+    THAW_GROWN,
     QuietCollector,
 )
 
@@ -130,10 +131,11 @@ class Freezing(Table):
     def __init__(self) -> None:
         super().__init__()
         self.calls: list[str] = []
+        self.frozen = 1000
         self.collector = QuietCollector(
             lambda: self.heard, lambda: self.now, self.collected, self.count,
             freeze=lambda: self.calls.append("freeze"),
-            unfreeze=lambda: self.calls.append("unfreeze"),
+            unfreeze=lambda: self.calls.append("unfreeze"), frozen=lambda: self.frozen,
         )  # fmt: skip
 
     def collected(self) -> None:
@@ -179,3 +181,16 @@ def test_frozen_objects_are_out_of_the_next_full_collections_reach():
     finally:
         gc.unfreeze()
     assert gc.get_freeze_count() == 0
+
+
+def test_a_server_looks_at_everything_again_once_what_it_froze_has_grown_too_much():
+    table = Freezing()
+    assert table.after(MOST_APART)  # the first: 1000 objects left frozen
+    table.frozen = THAW_GROWN * 1000  # (guests came and went)
+    table.middle_passes = ENOUGH
+    assert table.after(MOST_APART)
+    assert "unfreeze" not in table.calls
+    table.frozen += 1
+    table.middle_passes = ENOUGH
+    assert table.after(MOST_APART)
+    assert table.calls[-3:] == ["unfreeze", "collect", "freeze"]

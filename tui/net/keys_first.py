@@ -10,19 +10,21 @@ groups a niceness counts only within one). So the houses agree among themselves,
 board they share:
 
 * The zygote makes the board (``KeyBoard``) before it forks anything: a few pages of
-  shared memory that every house inherits, a place each (numbered as forked), holding
-  the house's process id.
+  shared memory that every house inherits, a place each (the lowest free among the
+  zygote's children alive, ``free_place``), holding the house's process id.
 * A house marks its place when a guest's bytes arrive (``answering``) and, once that
   guest's terminal has been sent a frame (``answered``), keeps the mark ``ANSWER_TAIL``
-  seconds more, while the door's process carries the frame on. A mark also lapses
+  seconds more, while the door's process carries the frame on (a frame that answers no
+  key, a repaint for another's move, marks nothing). A mark also lapses
   ``ANSWER_MOST`` seconds after the last byte, so a key that paints nothing holds no
   one up.
 * A house's loop (``KeysFirstLoop``) shows on the board whether it is in a turn (running
   callbacks) or asleep, and before each turn it waits while another house is answering
   (not while it answers a key itself), looking every ``POLL`` seconds.
 * A house whose mark goes up nudges the houses that are in the middle of a turn (a
-  ``NUDGE`` signal: a screen coming in can take tens of milliseconds in one turn); a
-  nudged house waits where it is, as before a turn.
+  ``NUDGE`` signal: a screen coming in can take tens of milliseconds in one turn), at
+  most once in ``WAIT_MOST`` seconds; a nudged house waits where it is, as before a
+  turn, unless the turn began with its own guest's bytes ready.
 * A house waits at most ``WAIT_MOST`` seconds at a time and ``SHARE_MOST`` of each
   ``WINDOW`` in all (windows one after another, so at most twice that across the edge of
   two): a guest who types without end slows the other houses' repaints by that much at
@@ -31,7 +33,8 @@ board they share:
 
 Only houses share the board, and only the zygote's children are nudged (a place holds
 its house's process id until the zygote has reaped it; ``NUDGE`` is a signal whose
-default is to be ignored, so a process that never listens for it is not harmed).
+default is to be ignored, so a process that never listens for it, or one that took a
+reaped house's process id in the moment before its place was cleared, is not harmed).
 Nothing a guest sends reaches the board but the fact that bytes came, and a flood of
 bytes is one mark and one nudge.
 """
@@ -45,12 +48,12 @@ import selectors
 import signal
 import struct
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 SLOTS = 1024
-"""Places on the board: houses alive at once beyond this share places (harmlessly:
-two houses in one place only put each other's keys first less often)."""
+"""Places on the board. The zygote's children alive at once beyond this share its last
+place (``free_place``): those houses do not put each other's keys first."""
 ANSWER_MOST = 0.05
 """Seconds a house counts as answering its guest after the last byte came, at most."""
 ANSWER_TAIL = 0.003
@@ -96,21 +99,23 @@ class KeyBoard:
         self._owners: dict[int, float] = {}
         """What this house answers now (the id of a guest's terminal each, not the
         terminal: a guest who hangs up is never kept here), and until when."""
+        self._last_nudge = float("-inf")
         self.guests: set[int] = set()
         """The descriptors this house's guests' bytes come on (a turn that starts with
         one of them ready is this house's own answer, and never waits for others)."""
 
-    def take_place(self, number: int, pid: int | None = None) -> None:
-        """This process is the ``number``-th forked: its place on the board."""
-        self.place = number % SLOTS
+    def take_place(self, place: int, pid: int | None = None) -> None:
+        """This process (``pid``: this one's own by default) holds ``place`` (given by the
+        zygote: ``free_place``)."""
+        self.place = place % SLOTS
         self._set(False)
         self.turning(False)
         _PID.pack_into(self.memory, _PIDS + 4 * self.place, os.getpid() if pid is None else pid)
 
-    def vacate(self, number: int, pid: int) -> None:
-        """The ``number``-th forked, process ``pid``, has ended (the zygote says so): its
-        place is cleared, unless a later house holds it now."""
-        place = number % SLOTS
+    def vacate(self, place: int, pid: int) -> None:
+        """Process ``pid``, which held ``place``, has ended (the zygote reaped it): the
+        place is cleared, unless another process holds it now."""
+        place %= SLOTS
         if _PID.unpack_from(self.memory, _PIDS + 4 * place)[0] == pid:
             _PID.pack_into(self.memory, _PIDS + 4 * place, 0)
             self.memory[_MARKS + place] = self.memory[_TURNS + place] = 0
@@ -121,17 +126,21 @@ class KeyBoard:
         """A guest's bytes came to ``owner`` (its terminal): mark this house, and nudge
         the houses in a turn if the mark has just gone up."""
         rising = not self.is_answering()
-        self._owners[id(owner)] = self.clock() + ANSWER_MOST
+        now = self.clock()
+        self._owners[id(owner)] = now + ANSWER_MOST
         self._set(True)
-        if rising:
+        if rising and now - self._last_nudge >= WAIT_MOST:
+            self._last_nudge = now
             self.nudge_turning()
 
     def answered(self, owner: object) -> None:
-        """``owner``'s guest has been sent a frame, or has gone: once no other guest of
-        this house waits (a key that painted nothing has lapsed by then), the mark stays
-        ``ANSWER_TAIL`` more, for the door to carry the frame on."""
+        """``owner``'s guest has been sent a frame, or has gone. If the frame answered a
+        key and no other guest of this house waits (a key that painted nothing has
+        lapsed by then), the mark stays ``ANSWER_TAIL`` more, for the door to carry the
+        frame on; a frame that answered no key changes nothing."""
         now = self.clock()
-        self._owners.pop(id(owner), None)
+        if self._owners.pop(id(owner), None) is None:
+            return
         self._owners = {key: until for key, until in self._owners.items() if until > now}
         if not self._owners:
             _DEADLINE.pack_into(self.memory, _DEADLINES + 8 * self.place, now + ANSWER_TAIL)
@@ -140,8 +149,12 @@ class KeyBoard:
         return bool(self._owners) and self._deadline(self.place) > self.clock()
 
     def turning(self, on: bool) -> None:
-        """This house's loop is in a turn (``on``), or asleep."""
-        self.memory[_TURNS + self.place] = 1 if on else 0
+        """This house's loop is in a turn (``on``), or asleep: then its mark, once lapsed,
+        is taken down (the others look only at marks that are up)."""
+        place = self.place
+        self.memory[_TURNS + place] = 1 if on else 0
+        if not on and self.memory[_MARKS + place] and self._deadline(place) <= self.clock():
+            self._set(False)
 
     def _set(self, on: bool) -> None:
         deadline = self.clock() + ANSWER_MOST if on else 0.0
@@ -155,7 +168,11 @@ class KeyBoard:
     def others_answering(self) -> bool:
         """Whether another house is answering a key now."""
         now = self.clock()
-        return any(self._deadline(place) > now for place in self._others(_MARKS))
+        return any(self._deadline(place) > now for place in self.others_marked())
+
+    def others_marked(self) -> list[int]:
+        """The places of the other houses whose mark is up (lapsed or not)."""
+        return self._others(_MARKS)
 
     def others_turning(self) -> list[int]:
         """The places of the other houses in the middle of a turn."""
@@ -186,6 +203,13 @@ class KeyBoard:
         return deadline
 
 
+def free_place(taken: Iterable[int]) -> int:
+    """The lowest place not in ``taken`` (the places of the zygote's children alive);
+    the last place when every one is."""
+    taken = set(taken)
+    return next((place for place in range(1, SLOTS) if place not in taken), SLOTS - 1)
+
+
 def _nudge(pid: int) -> None:
     try:
         os.kill(pid, NUDGE)
@@ -209,15 +233,21 @@ class Patience:
         self._window = (float("-inf"), 0.0)
         """(when the window began, seconds waited in it)."""
         self._waiting = False
+        self.excused = False
+        """Set for a turn that began with this house's own guest's bytes ready: nothing
+        in it waits (its guest's key is this house's answer)."""
 
     def wait_for_others(self) -> float:
-        """Wait while another house answers a key (not while this one does); the seconds
-        waited. A nudge that comes during a wait adds nothing to it."""
-        board = self.board
-        if self._waiting or board.is_answering() or not board.others_answering():
+        """Wait while another house answers a key (not while this one does, nor in a turn
+        that is ``excused``); the seconds waited. A nudge that comes during a wait adds
+        nothing to it."""
+        if self._waiting or self.excused:
             return 0.0
         self._waiting = True
         try:
+            board = self.board
+            if board.is_answering() or not board.others_answering():
+                return 0.0
             return self._wait()
         finally:
             self._waiting = False
@@ -239,8 +269,8 @@ class Patience:
 BOARD = KeyBoard()
 """The board of this zygote's houses (made as the zygote imports this module, so every
 house it forks shares it)."""
-FORKED = 0
-"""Processes the zygote has forked: a house's number is the count as it was forked."""
+NEXT_PLACE = 0
+"""The place the zygote gives the child it forks next (``free_place``)."""
 
 
 class TurnSelector(selectors.DefaultSelector):
@@ -253,12 +283,16 @@ class TurnSelector(selectors.DefaultSelector):
         self.patience = patience
 
     def select(self, timeout: float | None = None) -> list[tuple[Any, int]]:
-        board = self.patience.board
+        patience = self.patience
+        board = patience.board
         board.turning(False)
+        patience.excused = False
         events: list[tuple[Any, int]] = super().select(timeout)
         guests = board.guests
-        if not any(key.fd in guests and mask & selectors.EVENT_READ for key, mask in events):
-            self.patience.wait_for_others()
+        if any(key.fd in guests and mask & selectors.EVENT_READ for key, mask in events):
+            patience.excused = True  # (until the next select: its guest's key first)
+        else:
+            patience.wait_for_others()
         board.turning(True)
         return events
 
@@ -269,11 +303,14 @@ class KeysFirstLoop(asyncio.SelectorEventLoop):
 
     def __init__(self, patience: Patience | None = None) -> None:
         self.patience = Patience(BOARD) if patience is None else patience
+        self._before: Any = None
+        """What ``NUDGE`` did before ``listen``."""
         super().__init__(selector=TurnSelector(self.patience))
 
     def listen(self) -> None:
-        """Wait for others' keys whenever nudged (call from the main thread)."""
-        signal.signal(NUDGE, self._nudged)
+        """Wait for others' keys whenever nudged (call from the main thread), until
+        closed."""
+        self._before = signal.signal(NUDGE, self._nudged)
 
     def _nudged(self, signum: int, frame: object) -> None:
         self.patience.wait_for_others()
@@ -281,3 +318,6 @@ class KeysFirstLoop(asyncio.SelectorEventLoop):
     def close(self) -> None:
         super().close()
         self.patience.board.turning(False)
+        if self._before is not None:
+            signal.signal(NUDGE, self._before)
+            self._before = None

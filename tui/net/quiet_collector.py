@@ -16,8 +16,11 @@ collected by Python as usual: those passes are short (a larger first threshold w
 The server's process is never quiet (some guest is always typing), so its collector also
 freezes what each full collection leaves (``gc.freeze``): the next one looks only at what
 was made since, not again at every table's app and every connection. What was frozen and
-dies later in a cycle (a table that ended, a guest who left) waits for the next thaw:
-every ``THAW_EVERY`` seconds a collection looks at everything again, the one long pause.
+dies later in a cycle (a table that ended, a guest who left) waits for the next thaw: a
+collection that looks at everything again, the one long pause, every ``THAW_EVERY``
+seconds or as soon as the frozen objects have grown to ``THAW_GROWN`` times what the last
+one left, whichever comes first. Guests who come and go, however fast, can make it hold
+that much at most, and no more long pauses than before (one a collection at most).
 """
 
 from __future__ import annotations
@@ -42,6 +45,9 @@ NEVER = 1 << 30
 THAW_EVERY = 3600.0
 """Seconds at most between two full collections that look at everything, for a collector
 that freezes what its collections leave."""
+THAW_GROWN = 2
+"""How many times what the last look at everything left the frozen objects may grow to
+before the next collection looks at everything again."""
 
 
 class QuietCollector:
@@ -58,6 +64,7 @@ class QuietCollector:
         count: Callable[[], tuple[int, int, int]] = gc.get_count,
         freeze: Callable[[], object] | None = None,
         unfreeze: Callable[[], object] = gc.unfreeze,
+        frozen: Callable[[], int] = gc.get_freeze_count,
     ) -> None:
         self.last_heard = last_heard
         self.clock = clock
@@ -67,7 +74,10 @@ class QuietCollector:
         """Given: called after each full collection (``gc.freeze``), and ``unfreeze``
         before one every ``THAW_EVERY`` seconds."""
         self.unfreeze = unfreeze
+        self.frozen = frozen
         self.last_full = self.last_thaw = clock()
+        self._left: int | None = None
+        """Objects the last look at everything left frozen (None: none made yet)."""
         self.made = 0
         """Full collections made so far."""
         self._looking: asyncio.TimerHandle | None = None
@@ -87,12 +97,18 @@ class QuietCollector:
         """Make a full collection if it is due; whether one was made."""
         if not self.due():
             return False
-        if self.freeze is not None and self.clock() - self.last_thaw >= THAW_EVERY:
+        thaw = self.freeze is not None and (
+            self.clock() - self.last_thaw >= THAW_EVERY
+            or (self._left is not None and self.frozen() > THAW_GROWN * self._left)
+        )
+        if thaw:
             self.unfreeze()  # (this one looks at everything again)
             self.last_thaw = self.clock()
         self.collect()
         if self.freeze is not None:
             self.freeze()
+            if thaw or self._left is None:
+                self._left = self.frozen()
         self.last_full = self.clock()
         self.made += 1
         return True

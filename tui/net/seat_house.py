@@ -252,7 +252,7 @@ def main() -> int:
             loop.listen()  # (nudged in a turn: another house's key first)
         await House(control).serve()
 
-    keys_first.BOARD.take_place(keys_first.FORKED)
+    keys_first.BOARD.take_place(keys_first.NEXT_PLACE)
     with asyncio.Runner(loop_factory=keys_first.KeysFirstLoop) as runner:
         runner.run(run())
     return 0

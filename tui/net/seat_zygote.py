@@ -80,7 +80,7 @@ def warm() -> None:
 def serve(control: socket.socket) -> None:
     """Fork a seat for each request until the host closes the control socket."""
     seats: dict[int, int] = {}
-    """Each seat's process id: its number as forked (its place on the houses' board)."""
+    """Each seat's process id: its place on the houses' board."""
     wake_read, wake_write = os.pipe()
     os.set_blocking(wake_write, False)
     os.set_blocking(wake_read, False)
@@ -140,7 +140,7 @@ def _answer(control: socket.socket, seats: dict[int, int], own: tuple[int, ...])
             raise ValueError("a request too long, or with more than three descriptors")
         request = _checked(data, fds)
         settled, settling = os.pipe()
-        keys_first.FORKED += 1  # (the child's number: its place on the houses' board)
+        keys_first.NEXT_PLACE = keys_first.free_place(seats.values())  # (the child's)
         pid = os.fork()
         if pid == 0:
             os.close(settled)
@@ -148,7 +148,7 @@ def _answer(control: socket.socket, seats: dict[int, int], own: tuple[int, ...])
         os.close(settling)
         os.read(settled, 1)  # (until the seat leads its own session: signals then reach it)
         os.close(settled)
-        seats[pid] = keys_first.FORKED
+        seats[pid] = keys_first.NEXT_PLACE
         _say(control, {"pid": pid})
     except (ValueError, RecursionError, OSError) as problem:
         _say(control, {"error": str(problem)[:200]})
@@ -220,9 +220,9 @@ def _reap(control: socket.socket, seats: dict[int, int]) -> None:
             return
         if pid == 0:
             return
-        number = seats.pop(pid, None)
-        if number is not None:
-            keys_first.BOARD.vacate(number, pid)  # (its place nudges no one now)
+        place = seats.pop(pid, None)
+        if place is not None:
+            keys_first.BOARD.vacate(place, pid)  # (its place nudges no one now)
         _say(control, {"ended": pid, "status": os.waitstatus_to_exitcode(status)})
 
 

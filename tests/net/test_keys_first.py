@@ -457,3 +457,33 @@ def test_a_lapsed_mark_is_taken_down_when_its_house_goes_to_sleep():
     assert bo.others_marked() == [1]  # (in a turn: left as it is)
     ann.turning(False)
     assert bo.others_marked() == []
+
+
+async def test_a_guest_sending_a_byte_for_every_frame_nudges_at_most_once_in_wait_most():
+    nudged: list[int] = []
+    clock, ann, bo = two_houses(nudged)
+    bo.turning(True)
+    from tui.net.terminal_driver import GuestTerminal
+
+    terminal = GuestTerminal((80, 24), lambda: None, ann)
+    for _ in range(1000):  # a second of one byte, one frame, every millisecond
+        terminal.data_received(b"x")
+        ann.answered(terminal)  # (its frame)
+        clock.now += 0.001
+    assert len(nudged) <= round(1.0 / WAIT_MOST) + 1
+
+
+async def test_guests_who_come_and_go_leave_no_descriptor_on_the_board():
+    from tui.net.terminal_driver import GuestTerminal
+
+    _, ann, _ = two_houses()
+    loop = asyncio.get_running_loop()
+    for _ in range(20):
+        guest, door = socket.socketpair()
+        terminal = GuestTerminal((80, 24), lambda: None, ann)
+        terminal.on_hang_up = lambda t=terminal: t.say_last(b"")  # (as its house does)
+        await loop.connect_accepted_socket(lambda t=terminal: t, guest)
+        assert ann.guests == {guest.fileno()}
+        door.close()  # (the guest hangs up)
+        await terminal.closed.wait()
+        assert ann.guests == set()

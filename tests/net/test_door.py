@@ -70,3 +70,27 @@ async def test_a_wrong_code_gets_no_shell_and_the_host_key_is_kept(tmp_path: Pat
         assert key_file.stat().st_mode & 0o777 == 0o600
         kept = asyncssh.read_private_key(str(key_file)).export_public_key()
         assert door_module.host_key(app.data_dir).export_public_key() == kept
+
+
+async def test_a_friends_keys_mark_their_seats_house_first_as_they_pass(
+    tmp_path: Path, monkeypatch
+):
+    coming: list[int] = []
+    monkeypatch.setattr(
+        door_module.SeatSpawner, "keys_coming", lambda self, pid: coming.append(pid)
+    )
+    app = make_app(tmp_path)
+    async with app.run_test(size=(100, 30)) as pilot:
+        host = await door(pilot, tmp_path)
+        host.begin()
+        connection, _ = await connect(host.door.port, host.codes[ANN].lower())
+        async with connection:
+            channel, screen = await open_screen(connection)
+            await screen.shows("Ann, for your eyes only")
+            child = next(iter(host.door.sessions)).child
+            assert child is not None
+            before = len(coming)  # (its terminal's answers to the seat's queries, if any)
+            channel.write(b"\x1b[B")
+            await until(lambda: len(coming) > before, pilot)
+            assert set(coming) == {child.pid}
+        await all_gone(host, pilot)

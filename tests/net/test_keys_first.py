@@ -11,6 +11,8 @@ import signal
 import socket
 import threading
 
+import pytest
+
 from tui.net.keys_first import (
     ANSWER_MOST,
     ANSWER_TAIL,
@@ -25,7 +27,9 @@ from tui.net.keys_first import (
     KeysFirstLoop,
     Patience,
     TurnSelector,
+    board_from,
     free_place,
+    shared_board,
 )
 
 
@@ -487,3 +491,138 @@ async def test_guests_who_come_and_go_leave_no_descriptor_on_the_board():
         door.close()  # (the guest hangs up)
         await terminal.closed.wait()
         assert ann.guests == set()
+
+
+# --- the door marks a house as its guest's bytes pass ---------------------------------
+
+
+def the_door(clock: Clock, memory: bytearray, nudged: list[int]) -> KeyBoard:
+    """The door's view of the board: it holds no place (place 0 is never a house's)."""
+    return KeyBoard(memory, clock, nudged.append)
+
+
+def test_the_door_marks_a_house_before_it_wakes_and_only_the_others_wait():
+    nudged: list[int] = []
+    clock, ann, bo = two_houses(nudged)
+    door = the_door(clock, ann.memory, nudged)
+    door.coming(ANN_PID)
+    assert bo.others_answering()  # (Bo lets Ann's key go first)
+    assert not ann.others_answering()  # (Ann never waits for her own guest's key)
+    assert not ann.is_answering()  # (she answers once she has read it)
+    clock.now += ANSWER_MOST
+    assert not bo.others_answering()  # (a key Ann never reads lapses)
+
+
+def test_the_door_nudges_the_houses_in_a_turn_but_the_one_its_key_is_for():
+    nudged: list[int] = []
+    clock, ann, bo = two_houses(nudged)
+    cy = KeyBoard(ann.memory, clock, nudged.append)
+    cy.take_place(3, CY_PID)
+    door = the_door(clock, ann.memory, nudged)
+    for house in (ann, bo, cy):
+        house.turning(True)
+    door.coming(ANN_PID, [ANN_PID, BO_PID, CY_PID])
+    assert sorted(nudged) == [BO_PID, CY_PID]
+
+
+def test_the_door_nudges_only_the_houses_it_started_whatever_the_board_says():
+    nudged: list[int] = []
+    clock, ann, bo = two_houses(nudged)
+    stranger = KeyBoard(ann.memory, clock, nudged.append)
+    stranger.take_place(3, 1)  # (a place claimed for process 1 by a hostile house)
+    for house in (bo, stranger):
+        house.turning(True)
+    the_door(clock, ann.memory, nudged).coming(ANN_PID, [ANN_PID, BO_PID])
+    assert nudged == [BO_PID]
+
+
+def test_a_house_the_door_has_marked_does_not_nudge_again_as_it_reads_the_key():
+    nudged: list[int] = []
+    clock, ann, bo = two_houses(nudged)
+    bo.turning(True)
+    the_door(clock, ann.memory, nudged).coming(ANN_PID, [ANN_PID, BO_PID])
+    ann.answering("ann's terminal")
+    assert nudged == [BO_PID]
+
+
+def test_a_burst_through_the_door_is_one_mark_and_nudges_at_most_once_in_wait_most():
+    nudged: list[int] = []
+    clock, ann, bo = two_houses(nudged)
+    door = the_door(clock, ann.memory, nudged)
+    bo.turning(True)
+    for _ in range(2000):
+        door.coming(ANN_PID, [BO_PID])
+        clock.now += WAIT_MOST / 1000
+    assert nudged == [BO_PID]  # (its mark stayed up: the burst is one key)
+    clock.now += ANSWER_MOST  # (lapsed: the next bytes are a key of their own)
+    door.coming(ANN_PID, [BO_PID])
+    assert nudged == [BO_PID, BO_PID]
+
+
+def test_the_house_takes_down_the_mark_the_door_put_up_once_its_frame_is_out():
+    clock, ann, bo = two_houses()
+    door = the_door(clock, ann.memory, [])
+    door.coming(ANN_PID)
+    ann.answering("ann's terminal")  # (she reads the key)
+    ann.answered("ann's terminal")  # (and its frame goes out)
+    clock.now += ANSWER_TAIL
+    assert not bo.others_answering()
+
+
+def test_the_door_marks_nothing_for_a_process_that_holds_no_place():
+    nudged: list[int] = []
+    clock, ann, bo = two_houses(nudged)
+    bo.turning(True)
+    door = the_door(clock, ann.memory, nudged)
+    for stranger in (9999, 0, -1):
+        door.coming(stranger, [BO_PID])
+    assert not ann.others_answering() and not bo.others_answering() and nudged == []
+
+
+def test_the_door_finds_a_process_at_the_place_it_holds_now():
+    clock, ann, bo = two_houses()
+    door = the_door(clock, ann.memory, [])
+    assert door.place_of(ANN_PID) == 1
+    ann.vacate(1, ANN_PID)
+    assert door.place_of(ANN_PID) is None
+    ann.take_place(5, ANN_PID)
+    assert door.place_of(ANN_PID) == 5
+
+
+def test_the_door_reads_only_whole_process_ids_on_the_board():
+    clock, ann, bo = two_houses()
+    ann.take_place(1, 0x41424344)
+    bo.take_place(2, 0x45464748)
+    straddling = int.from_bytes(b"\x42\x41\x48\x47", "little")  # (half of each)
+    assert the_door(clock, ann.memory, []).place_of(straddling) is None
+
+
+def test_a_board_the_door_shares_is_one_board_in_both_mappings_and_sealed():
+    shared = shared_board()
+    if shared is None:
+        pytest.skip("no sealed anonymous files here (os.memfd_create: Linux)")
+    door, descriptor = shared
+    try:
+        house = board_from(os.dup(descriptor))
+        assert house is not None
+        house.take_place(3, ANN_PID)
+        assert door.place_of(ANN_PID) == 3  # (what the house writes, the door reads)
+        with pytest.raises(OSError):  # (no house can shrink it under the door's process)
+            os.ftruncate(descriptor, 0)
+    finally:
+        os.close(descriptor)
+
+
+def test_a_descriptor_that_is_not_a_boards_gives_none_and_is_closed():
+    descriptor = os.open(os.devnull, os.O_RDONLY)
+    assert board_from(descriptor) is None
+    with pytest.raises(OSError):
+        os.fstat(descriptor)
+    assert board_from(-1) is None
+
+
+@pytest.mark.skipif(not hasattr(os, "memfd_create"), reason="anonymous files: Linux")
+def test_a_board_a_house_could_shrink_is_not_taken():
+    unsealed = os.memfd_create("not-a-board")
+    os.ftruncate(unsealed, BOARD_BYTES)
+    assert board_from(unsealed) is None

@@ -17,10 +17,12 @@ from typing import Any
 import pyte
 import pytest
 
+from tests.net.test_short_slices import LINUX, SHORT_NS, sched_attr
 from tui.net import seat_spawner
 from tui.net.door_seat import HOUSE, child_environment
 from tui.net.seat_house import House
 from tui.net.seat_spawner import HousedSeat, SeatSpawner
+from tui.net.short_slices import Slice
 from tui.net.terminal_driver import GuestTerminal
 
 NO_HOST = ["--socket=/nonexistent/table.sock"]
@@ -301,3 +303,30 @@ async def test_a_guest_who_never_reads_loses_the_seat_and_its_housemate_plays_on
     assert await silent.seat.wait() == 0  # its seat ended, as if it had hung up
     await bo.types(b"abc")
     await bo.shows("•••")  # the other seat of the house goes on
+
+
+@pytest.mark.skipif(not hasattr(os, "memfd_create"), reason="a board the door shares: Linux")
+async def test_the_door_shares_its_board_with_every_house_the_zygote_forks(spawner):
+    ann = await housed(spawner)
+    await ann.shows(ASKS)
+    board = spawner.board
+    assert board is not None
+    place = board.place_of(ann.seat.pid)  # (the house wrote it there, in its own process)
+    assert place is not None and place >= 1
+
+
+@pytest.mark.skipif(not LINUX, reason="a thread's slice: Linux")
+async def test_the_zygote_takes_the_kernels_own_slice_not_the_doors(spawner):
+    door = Slice()
+    door.short()  # (as the server's process has it, for good)
+    try:
+        ann = await housed(spawner)  # (the zygote starts from this thread)
+        await ann.shows(ASKS)
+    finally:
+        door.reset()
+    if door._ask is None:
+        pytest.skip("this system refuses a thread its own slice")
+    assert spawner.zygote is not None
+    _, zygotes = sched_attr(spawner.zygote.pid)
+    _, ours = sched_attr()
+    assert zygotes == ours != SHORT_NS

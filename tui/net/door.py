@@ -406,6 +406,8 @@ class JoinSession(asyncssh.SSHServerSession[bytes]):
     def data_received(self, data: bytes, datatype: Any) -> None:
         if self.line is not None and not self.line.is_closing():
             self.line.write(data)
+            if self.child is not None:  # (its house goes first: keys_first)
+                self.door.spawner.keys_coming(self.child.pid)
 
     def pause_writing(self) -> None:
         """The friend is not reading: the seat's screens wait (its house holds them)."""

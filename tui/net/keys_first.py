@@ -4,14 +4,22 @@ repaint for other players' moves.
 Under a parlour's load the slowest keys were not slow in their house (3-5 ms of work)
 but waited 10-65 ms on the run queue: ready, while houses repainting for other players'
 moves held both cores (``bench/README.md``). Linux gives an unprivileged process no way
-to put some of its work before its siblings' and take it back again (a niceness only
-goes up; and each house leads a session of its own, so where sessions are scheduling
-groups a niceness counts only within one). So the houses agree among themselves, on a
-board they share:
+to give some of its work a larger share of the CPU than its siblings' and take it back
+again (a niceness only goes up; and each house leads a session of its own, so where
+sessions are scheduling groups a niceness counts only within one; a short time slice,
+``short_slices``, only starts a wake-up sooner). So the houses agree among themselves,
+and with the door's process, on a board they share:
 
-* The zygote makes the board (``KeyBoard``) before it forks anything: a few pages of
-  shared memory that every house inherits, a place each (the lowest free among the
-  zygote's children alive, ``free_place``), holding the house's process id.
+* The board (``KeyBoard``): a few pages of shared memory, a place each house (the lowest
+  free among the zygote's children alive, ``free_place``), holding the house's process
+  id. The door's process makes it (``shared_board``: an anonymous file whose size is
+  sealed) and gives it to the zygote (``board_from``) before the zygote forks anything,
+  so the door and every house see one board; where the system has no such files, the
+  zygote's own board (``BOARD``) is the houses' alone.
+* The door's process marks a house's place as a guest's bytes pass through it to that
+  house (``coming``), before the house has even woken to read them, and nudges its own
+  houses in a turn but that one. It holds no place (place 0 is never a house's), and it
+  nudges only the process ids it started, never one it read on the board.
 * A house marks its place when a guest's bytes arrive (``answering``) and, once that
   guest's terminal has been sent a frame (``answered``), keeps the mark ``ANSWER_TAIL``
   seconds more, while the door's process carries the frame on (a frame that answers no
@@ -21,27 +29,37 @@ board they share:
 * A house's loop (``KeysFirstLoop``) shows on the board whether it is in a turn (running
   callbacks) or asleep, and before each turn it waits while another house is answering
   (not while it answers a key itself), looking every ``POLL`` seconds.
-* A house whose mark goes up nudges the houses that are in the middle of a turn (a
-  ``NUDGE`` signal: a screen coming in can take tens of milliseconds in one turn), at
-  most once in ``WAIT_MOST`` seconds; a nudged house waits where it is, as before a
-  turn, unless the turn began with its own guest's bytes ready.
+* A house whose mark goes up (unless the door's went up first, and nudged) nudges the
+  houses that are in the middle of a turn (a ``NUDGE`` signal: a screen coming in can
+  take tens of milliseconds in one turn), at most once in ``WAIT_MOST`` seconds; a
+  nudged house waits where it is, as before a turn, unless the turn began with its own
+  guest's bytes ready.
 * A house waits at most ``WAIT_MOST`` seconds at a time and ``SHARE_MOST`` of each
   ``WINDOW`` in all (windows one after another, so at most twice that across the edge of
   two): a guest who types without end slows the other houses' repaints by that much at
   most, never stops them. A house with nothing to do sleeps as before (never polls); a
   key of its own that comes while it waits waits with it, ``WAIT_MOST`` at most.
 
-Only houses share the board, and only the zygote's children are nudged (a place holds
-its house's process id until the zygote has reaped it; ``NUDGE`` is a signal whose
-default is to be ignored, so a process that never listens for it, or one that took a
-reaped house's process id in the moment before its place was cleared, is not harmed).
-Nothing a guest sends reaches the board but the fact that bytes came, and a flood of
-bytes is one mark and one nudge.
+Only the door and the houses share the board, and only the zygote's children are nudged
+(a place holds its house's process id until the zygote has reaped it; ``NUDGE`` is a
+signal whose default is to be ignored, so a process that never listens for it, or one
+that took a reaped house's process id in the moment before its place was cleared, is not
+harmed). Nothing a guest sends reaches the board but the fact that bytes came, and a
+flood of bytes is one mark and one nudge. The door trusts nothing it reads there: a
+house could write any place, and at worst makes a key wait as a guest's key would, within
+the bounds above. A house clearing its own lapsed mark just as the door marks it again
+can take the door's mark down; the house marks itself once it reads the key.
+
+A house also asks Linux for a short time slice while it sleeps (``short_slices``): woken,
+it starts at once (for its guest's key, or for anything else: which, it learns only once
+it runs), and a turn its guest's bytes did not start takes the kernel's usual slice again.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import fcntl
 import mmap
 import os
 import selectors
@@ -50,6 +68,8 @@ import struct
 import time
 from collections.abc import Callable, Iterable
 from typing import Any
+
+from tui.net.short_slices import Slice
 
 SLOTS = 1024
 """Places on the board. The zygote's children alive at once beyond this share its last
@@ -100,6 +120,8 @@ class KeyBoard:
         """What this house answers now (the id of a guest's terminal each, not the
         terminal: a guest who hangs up is never kept here), and until when."""
         self._last_nudge = float("-inf")
+        self._places: dict[int, int] = {}
+        """Where ``place_of`` last found each process (checked on every use)."""
         self.guests: set[int] = set()
         """The descriptors this house's guests' bytes come on (a turn that starts with
         one of them ready is this house's own answer, and never waits for others)."""
@@ -125,8 +147,9 @@ class KeyBoard:
     def answering(self, owner: object) -> None:
         """A guest's bytes came to ``owner`` (its terminal): mark this house, and nudge
         the houses in a turn if the mark has just gone up."""
-        rising = not self.is_answering()
         now = self.clock()
+        rising = not self.is_answering() and not self._live(self.place, now)
+        # (a live mark not its own was the door's: it has nudged for this key already)
         self._owners[id(owner)] = now + ANSWER_MOST
         self._set(True)
         if rising and now - self._last_nudge >= WAIT_MOST:
@@ -163,6 +186,48 @@ class KeyBoard:
         if not on:
             self._owners = {}
 
+    # --- the door -------------------------------------------------------------------
+
+    def coming(self, pid: int, houses: Iterable[int] = ()) -> None:
+        """A guest's bytes have gone to the house of process ``pid`` (the door's process,
+        which holds no place, says so as it passes them on): mark that house's place now,
+        before it has even woken to read them, and nudge those of ``houses`` (process
+        ids: the door's own, never what the board says) that are in a turn, but that one,
+        at most once in ``WAIT_MOST``. The house, once it reads them, answers as ever
+        (``answering``); if it never does, the mark lapses."""
+        place = self.place_of(pid)
+        if place is None:
+            return
+        now = self.clock()
+        if self._live(place, now):
+            return  # (marked already: this key's earlier bytes, or the house answering)
+        _DEADLINE.pack_into(self.memory, _DEADLINES + 8 * place, now + ANSWER_MOST)
+        self.memory[_MARKS + place] = 1
+        if now - self._last_nudge < WAIT_MOST:
+            return
+        self._last_nudge = now
+        for other in houses:
+            at = self.place_of(other) if other != pid else None
+            if at is not None and at != place and self.memory[_TURNS + at]:
+                self.nudge(other)
+
+    def place_of(self, pid: int) -> int | None:
+        """The place the house of process ``pid`` holds (None: none)."""
+        place = self._places.get(pid)
+        if place is not None and _PID.unpack_from(self.memory, _PIDS + 4 * place)[0] == pid:
+            return place
+        self._places.pop(pid, None)
+        wanted, memory, end = _PID.pack(pid), self.memory, _PIDS + 4 * SLOTS
+        at = memory.find(wanted, _PIDS, end) if pid > 0 else -1
+        while at >= 0 and (at - _PIDS) % 4:  # (only whole entries count)
+            at = memory.find(wanted, at + 1, end)
+        if at < 0:
+            return None
+        if len(self._places) >= SLOTS:
+            self._places.clear()
+        place = self._places[pid] = (at - _PIDS) // 4
+        return place
+
     # --- the others ----------------------------------------------------------------
 
     def others_answering(self) -> bool:
@@ -197,6 +262,10 @@ class KeyBoard:
                 found.append(at - flags)
             at = memory.find(_ON, at + 1, flags + SLOTS)
         return found
+
+    def _live(self, place: int, now: float) -> bool:
+        """Whether the mark at ``place`` is up and has not lapsed."""
+        return bool(self.memory[_MARKS + place]) and self._deadline(place) > now
 
     def _deadline(self, place: int) -> float:
         deadline: float = _DEADLINE.unpack_from(self.memory, _DEADLINES + 8 * place)[0]
@@ -268,7 +337,51 @@ class Patience:
 
 BOARD = KeyBoard()
 """The board of this zygote's houses (made as the zygote imports this module, so every
-house it forks shares it)."""
+house it forks shares it; the door's board, ``shared_board``, takes its place where the
+door's process gave the zygote one)."""
+
+
+def shared_board() -> tuple[KeyBoard, int] | None:
+    """A board the door's process makes and its zygote maps too (``board_from``): its
+    descriptor goes to the zygote, whose houses inherit the mapping, so the door can mark
+    a house as a guest's bytes pass through it (``KeyBoard.coming``). Its size is sealed:
+    a house (every house holds the mapping's descriptor) can never shrink it under the
+    door's process, which would then die touching it. None where the system has no
+    sealed anonymous files (``os.memfd_create``: Linux) or will not make one."""
+    make = getattr(os, "memfd_create", None)
+    seals = getattr(fcntl, "F_SEAL_SHRINK", 0) | getattr(fcntl, "F_SEAL_GROW", 0)
+    if make is None or not seals or not hasattr(fcntl, "F_ADD_SEALS"):
+        return None
+    try:
+        descriptor = make("parlour-keys-first", os.MFD_CLOEXEC | os.MFD_ALLOW_SEALING)
+    except OSError:
+        return None
+    try:
+        os.ftruncate(descriptor, BOARD_BYTES)
+        fcntl.fcntl(descriptor, fcntl.F_ADD_SEALS, seals | fcntl.F_SEAL_SEAL)
+        board = KeyBoard(mmap.mmap(descriptor, BOARD_BYTES))
+    except OSError:
+        os.close(descriptor)
+        return None
+    return board, descriptor
+
+
+def board_from(descriptor: int) -> KeyBoard | None:
+    """The door's board, from the descriptor it gave the zygote (``descriptor`` is
+    closed here; the mapping keeps a descriptor of its own); None if it is not a sealed
+    board's (the houses then share one of their own, and the door marks none of them)."""
+    try:
+        sealed = fcntl.fcntl(descriptor, getattr(fcntl, "F_GET_SEALS", -1))
+        if os.fstat(descriptor).st_size != BOARD_BYTES or not sealed & fcntl.F_SEAL_SHRINK:
+            return None
+        return KeyBoard(mmap.mmap(descriptor, BOARD_BYTES))
+    except (OSError, ValueError, AttributeError):
+        return None
+    finally:
+        with contextlib.suppress(OSError):
+            os.close(descriptor)
+
+
 NEXT_PLACE = 0
 """The place the zygote gives the child it forks next (``free_place``)."""
 
@@ -278,20 +391,23 @@ class TurnSelector(selectors.DefaultSelector):
     lets others' keys go first before the turn the wake-up starts, unless the turn
     starts with its own guest's bytes."""
 
-    def __init__(self, patience: Patience) -> None:
+    def __init__(self, patience: Patience, slice_: Slice | None = None) -> None:
         super().__init__()
         self.patience = patience
+        self.slice = Slice() if slice_ is None else slice_
 
     def select(self, timeout: float | None = None) -> list[tuple[Any, int]]:
         patience = self.patience
         board = patience.board
         board.turning(False)
         patience.excused = False
+        self.slice.short()  # (a key that wakes it starts at once)
         events: list[tuple[Any, int]] = super().select(timeout)
         guests = board.guests
         if any(key.fd in guests and mask & selectors.EVENT_READ for key, mask in events):
             patience.excused = True  # (until the next select: its guest's key first)
         else:
+            self.slice.usual()
             patience.wait_for_others()
         board.turning(True)
         return events

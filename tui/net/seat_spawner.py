@@ -18,11 +18,13 @@ import json
 import os
 import signal
 import socket
+import struct
 import subprocess
 import sys
 from pathlib import Path
 from typing import Any
 
+from tui.net import keys_first
 from tui.net.codes import CODE_VARIABLE
 from tui.net.door_seat import HOUSE, child_environment, own_folder
 
@@ -76,6 +78,8 @@ class SeatSpawner:
         self._asking = asyncio.Lock()
         self.houses: list[House] = []
         """The seat houses running, each with room for ``HOUSE_SEATS``."""
+        self.board: keys_first.KeyBoard | None = None
+        """The board this process shares with the zygote's houses (``keys_coming``)."""
         self._housing = asyncio.Lock()
         self._numbers = 0
 
@@ -107,7 +111,9 @@ class SeatSpawner:
         are the host's ends of them."""
         loop = asyncio.get_running_loop()
         (in_read, in_write), (out_read, out_write), (err_read, err_write) = (
-            os.pipe(), os.pipe(), os.pipe()
+            os.pipe(),
+            os.pipe(),
+            os.pipe(),
         )
         try:
             seat = await self.spawn(argv, env, (in_read, out_write, err_write), terminal=False)
@@ -179,6 +185,19 @@ class SeatSpawner:
         self.houses.append(house)
         return house
 
+    def keys_coming(self, pid: int) -> None:
+        """A guest's bytes have gone through the door to the seat house of process
+        ``pid``: the other houses let its answer go first (``keys_first.KeyBoard.coming``;
+        only this spawner's own houses are nudged). Best effort: a board in a state it
+        cannot use marks nothing."""
+        board = self.board
+        if board is None:
+            return
+        try:
+            board.coming(pid, (house.process.pid for house in self.houses))
+        except (OSError, ValueError, IndexError, struct.error):
+            self.board = None  # (never again: keys go on, first or not)
+
     def close(self) -> None:
         """End the zygote (it ends the seats it still has) and every house."""
         for house in list(self.houses):
@@ -191,19 +210,32 @@ class SeatSpawner:
         if self.control is not None:
             return self.control
         ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
+        command = [sys.executable, "-I", "-m", MODULE, f"--control={theirs.fileno()}"]
+        started = False
+        passed = [theirs.fileno()]
+        shared = keys_first.shared_board()
+        if shared is not None:
+            command.append(f"--board={shared[1]}")
+            passed.append(shared[1])
         try:
             self.zygote = subprocess.Popen(
-                [sys.executable, "-I", "-m", MODULE, f"--control={theirs.fileno()}"],
+                command,
                 stdin=subprocess.DEVNULL,
                 stdout=subprocess.DEVNULL,
                 stderr=subprocess.DEVNULL,
                 cwd=self.folder,
                 env=_zygote_environment(),
-                pass_fds=(theirs.fileno(),),
+                pass_fds=passed,
                 start_new_session=True,
             )
+            started = True
         finally:
             theirs.close()
+            if shared is not None:
+                os.close(shared[1])  # (the mapping keeps a descriptor of its own)
+            if not started:
+                ours.close()
+        self.board = None if shared is None else shared[0]
         ours.setblocking(False)
         self.control = ours
         asyncio.get_running_loop().add_reader(ours.fileno(), self._heard)

@@ -40,6 +40,7 @@ import time
 from typing import Any
 
 from tui.net import keys_first
+from tui.net.short_slices import Slice
 
 LONGEST_REQUEST = 64 * 1024
 """Bytes at most in a request (an environment and a few arguments)."""
@@ -236,8 +237,13 @@ def main(argv: list[str] | None = None) -> int:
 
     arguments = argparse.ArgumentParser(prog="parlour-seat-zygote")
     arguments.add_argument("--control", type=int, required=True, help="the control socket")
-    control = socket.socket(fileno=arguments.parse_args(argv).control)
+    arguments.add_argument("--board", type=int, help="the door's board (keys first)")
+    given = arguments.parse_args(argv)
+    control = socket.socket(fileno=given.control)
+    Slice().reset()  # (not the door's short slice: each house asks for its own)
     warm()
+    if given.board is not None:  # (before any house is forked: each maps it)
+        keys_first.BOARD = keys_first.board_from(given.board) or keys_first.BOARD
     serve(control)
     return 0
 

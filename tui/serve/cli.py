@@ -179,6 +179,7 @@ def _listening(path: Path) -> bool:
 async def _run(args: argparse.Namespace, data: Path, socket: Path, limits: Any) -> int:
     from tui.net.door import Door
     from tui.net.quiet_collector import QuietCollector
+    from tui.net.short_slices import Slice
     from tui.private_files import NotPrivate, make_private_folder
     from tui.serve.parlour import Parlour
 
@@ -196,6 +197,7 @@ async def _run(args: argparse.Namespace, data: Path, socket: Path, limits: Any) 
     collector = QuietCollector(loop.time, loop.time, freeze=gc.freeze)  # (never quiet)
     try:
         collector.start()
+        Slice().short()  # (each key's way in and each frame's way out start at once)
         await parlour.start()
         door = Door(parlour, data, args.ssh, args.ssh_address or "")
         parlour.door = door

@@ -536,11 +536,12 @@ def test_the_door_nudges_only_the_houses_it_started_whatever_the_board_says():
     assert nudged == [BO_PID]
 
 
-def test_a_house_the_door_has_marked_does_not_nudge_again_as_it_reads_the_key():
+def test_a_house_the_door_has_marked_nudges_once_more_as_it_reads_the_key():
     nudged: list[int] = []
     clock, ann, bo = two_houses(nudged)
-    bo.turning(True)
     the_door(clock, ann.memory, nudged).coming(ANN_PID, [ANN_PID, BO_PID])
+    assert nudged == []  # (Bo was asleep: he waits before his next turn)
+    bo.turning(True)  # (he began one since)
     ann.answering("ann's terminal")
     assert nudged == [BO_PID]
 

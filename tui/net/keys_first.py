@@ -29,11 +29,11 @@ and with the door's process, on a board they share:
 * A house's loop (``KeysFirstLoop``) shows on the board whether it is in a turn (running
   callbacks) or asleep, and before each turn it waits while another house is answering
   (not while it answers a key itself), looking every ``POLL`` seconds.
-* A house whose mark goes up (unless the door's went up first, and nudged) nudges the
-  houses that are in the middle of a turn (a ``NUDGE`` signal: a screen coming in can
-  take tens of milliseconds in one turn), at most once in ``WAIT_MOST`` seconds; a
-  nudged house waits where it is, as before a turn, unless the turn began with its own
-  guest's bytes ready.
+* A house whose mark goes up nudges the houses that are in the middle of a turn (a
+  ``NUDGE`` signal: a screen coming in can take tens of milliseconds in one turn), at
+  most once in ``WAIT_MOST`` seconds, even after the door's nudge for the same key (the
+  houses that began a turn since are nudged too); a nudged house waits where it is, as
+  before a turn, unless the turn began with its own guest's bytes ready.
 * A house waits at most ``WAIT_MOST`` seconds at a time and ``SHARE_MOST`` of each
   ``WINDOW`` in all (windows one after another, so at most twice that across the edge of
   two): a guest who types without end slows the other houses' repaints by that much at
@@ -147,9 +147,8 @@ class KeyBoard:
     def answering(self, owner: object) -> None:
         """A guest's bytes came to ``owner`` (its terminal): mark this house, and nudge
         the houses in a turn if the mark has just gone up."""
-        now = self.clock()
-        rising = not self.is_answering() and not self._live(self.place, now)
-        # (a live mark not its own was the door's: it has nudged for this key already)
+        rising = not self.is_answering()  # (after the door's mark too: a second round,
+        now = self.clock()  # for the houses that began a turn since the door's nudge)
         self._owners[id(owner)] = now + ANSWER_MOST
         self._set(True)
         if rising and now - self._last_nudge >= WAIT_MOST:

@@ -9,7 +9,10 @@ the child. Three wrong codes are refused. The host key is kept for the next time
 
 from __future__ import annotations
 
+import contextlib
+from collections.abc import AsyncIterator
 from pathlib import Path
+from typing import Any
 
 import asyncssh
 import pytest
@@ -21,16 +24,24 @@ from tests.tui_helpers import make_app
 from tui.net import door as door_module
 
 
+@contextlib.asynccontextmanager
+async def ann_at_her_seat(pilot: Any, folder: Path) -> AsyncIterator[tuple[Any, Any, Any]]:
+    """A hosted game Ann has joined over SSH: (the host, her channel, her screen), once
+    her seat's screen shows; her connection is closed after."""
+    host = await door(pilot, folder)
+    host.begin()
+    connection, _ = await connect(host.door.port, host.codes[ANN].lower())
+    async with connection:
+        channel, screen = await open_screen(connection)
+        await screen.shows("Ann, for your eyes only")
+        yield host, channel, screen
+
+
 @pytest.mark.long
 async def test_a_friend_joins_over_ssh_and_sees_only_their_seat(tmp_path: Path):
     app = make_app(tmp_path)
     async with app.run_test(size=(100, 30)) as pilot:
-        host = await door(pilot, tmp_path)
-        host.begin()
-        connection, _ = await connect(host.door.port, host.codes[ANN].lower())
-        async with connection:
-            channel, screen = await open_screen(connection)
-            await screen.shows("Ann, for your eyes only")
+        async with ann_at_her_seat(pilot, tmp_path) as (host, channel, screen):
             session = host.table.session
             assert session.prompt.seats[0] == ANN  # the game waits on Ann's card
             for card in session.state.hands[ANN]:
@@ -81,12 +92,7 @@ async def test_a_friends_keys_mark_their_seats_house_first_as_they_pass(
     )
     app = make_app(tmp_path)
     async with app.run_test(size=(100, 30)) as pilot:
-        host = await door(pilot, tmp_path)
-        host.begin()
-        connection, _ = await connect(host.door.port, host.codes[ANN].lower())
-        async with connection:
-            channel, screen = await open_screen(connection)
-            await screen.shows("Ann, for your eyes only")
+        async with ann_at_her_seat(pilot, tmp_path) as (host, channel, _):
             child = next(iter(host.door.sessions)).child
             assert child is not None
             before = len(coming)  # (its terminal's answers to the seat's queries, if any)

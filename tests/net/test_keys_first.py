@@ -4,12 +4,14 @@ houses repainting for other players' moves, for a bounded time."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import select
 import selectors
 import signal
 import socket
 import threading
+from collections.abc import Iterator
 
 import pytest
 
@@ -352,23 +354,40 @@ def test_a_turn_that_starts_with_its_own_guests_bytes_does_not_wait_for_others()
         sleeps.append(seconds)
         clock.now += seconds
 
-    selector = TurnSelector(Patience(bo, clock, sleep))
-    guest, door = socket.socketpair()
-    other, sender = socket.socketpair()
-    try:
-        selector.register(guest, selectors.EVENT_READ)
-        selector.register(other, selectors.EVENT_READ)
-        bo.guests.add(guest.fileno())
+    with guest_and_host(TurnSelector(Patience(bo, clock, sleep))) as (selector, lines):
         ann.answering("ann's terminal")
-        sender.send(b"a frame from the host")
+        lines.host.send(b"a frame from the host")
         assert len(selector.select(0)) == 1 and sleeps  # (another's key first)
         sleeps.clear()
-        door.send(b"\x1b[B")  # bo's own guest's key, with the host's bytes
+        lines.guest.send(b"\x1b[B")  # bo's own guest's key, with the host's bytes
         assert len(selector.select(0)) == 2 and sleeps == []
+
+
+class Lines:
+    """A house's two lines: its guest's and the host's (``guest`` and ``host`` send on
+    them; ``guests_end`` and ``hosts_end`` are the house's ends)."""
+
+    def __init__(self) -> None:
+        self.guests_end, self.guest = socket.socketpair()
+        self.hosts_end, self.host = socket.socketpair()
+
+    def close(self) -> None:
+        for end in (self.guests_end, self.guest, self.hosts_end, self.host):
+            end.close()
+
+
+@contextlib.contextmanager
+def guest_and_host(selector: TurnSelector) -> Iterator[tuple[TurnSelector, Lines]]:
+    """``selector`` watching a guest's line (one of its board's guests) and the host's."""
+    lines = Lines()
+    try:
+        selector.register(lines.guests_end, selectors.EVENT_READ)
+        selector.register(lines.hosts_end, selectors.EVENT_READ)
+        selector.patience.board.guests.add(lines.guests_end.fileno())
+        yield selector, lines
     finally:
         selector.close()
-        for end in (guest, door, other, sender):
-            end.close()
+        lines.close()
 
 
 def read_within(fd: int, seconds: float) -> bytes:

@@ -5,14 +5,13 @@ from __future__ import annotations
 import ctypes
 import os
 import platform
-import selectors
-import socket
 import struct
 import sys
 import threading
 
 import pytest
 
+from tests.net.test_keys_first import guest_and_host
 from tui.net.keys_first import BOARD_BYTES, KeyBoard, Patience, TurnSelector
 from tui.net.seat_spawner import SeatSpawner
 from tui.net.short_slices import SHORT, Slice
@@ -110,27 +109,18 @@ def test_a_house_sleeps_on_a_short_slice_and_repaints_on_the_usual_one():
     asked, slice_ = asking()
     board = KeyBoard(bytearray(BOARD_BYTES), lambda: 100.0, lambda pid: None)
     board.take_place(1, 4001)
-    selector = TurnSelector(Patience(board, lambda: 100.0, lambda s: None), slice_)
-    guest, door = socket.socketpair()
-    other, sender = socket.socketpair()
-    try:
-        selector.register(guest, selectors.EVENT_READ)
-        selector.register(other, selectors.EVENT_READ)
-        board.guests.add(guest.fileno())
-        sender.send(b"a frame from the host")
+    patience = Patience(board, lambda: 100.0, lambda s: None)
+    with guest_and_host(TurnSelector(patience, slice_)) as (selector, lines):
+        lines.host.send(b"a frame from the host")
         selector.select(0)  # (a turn for the host's bytes: the usual slice)
         assert asked == [SHORT_NS, 0]
-        door.send(b"\x1b[B")
+        lines.guest.send(b"\x1b[B")
         selector.select(0)  # (its own guest's key, with the host's bytes: short)
         assert asked == [SHORT_NS, 0, SHORT_NS]
-        guest.recv(16)
-        other.recv(64)
+        lines.guests_end.recv(16)
+        lines.hosts_end.recv(64)
         selector.select(0)  # (nothing came: asleep on a short slice, then the usual)
         assert asked == [SHORT_NS, 0, SHORT_NS, 0]
-    finally:
-        selector.close()
-        for end in (guest, door, other, sender):
-            end.close()
 
 
 class BrokenBoard:

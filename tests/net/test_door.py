@@ -22,6 +22,7 @@ from tests.net_helpers import until
 from tests.screen_sweep import scan
 from tests.tui_helpers import make_app
 from tui.net import door as door_module
+from tui.net import keys_first
 
 
 @contextlib.asynccontextmanager
@@ -99,4 +100,57 @@ async def test_a_friends_keys_mark_their_seats_house_first_as_they_pass(
             channel.write(b"\x1b[B")
             await until(lambda: len(coming) > before, pilot)
             assert set(coming) == {child.pid}
+        await all_gone(host, pilot)
+
+
+HOSTILE = [
+    b"\xff\xfe\xfd",  # (not UTF-8)
+    b"\x00\x00",
+    b"\x1b[",  # (an escape cut short)
+    b"\x1b[999999999;999999999R",
+    b"\x1b]52;c;" + b"A" * 900,  # (a long unfinished string)
+    b"\x1b[<0;1;1M\x1b[<0;1;1m",
+]
+
+
+async def test_a_flood_of_hostile_bytes_marks_only_its_own_house_and_the_door_keeps_its_board(
+    tmp_path: Path, monkeypatch
+):
+    passed: list[int] = []  # (the bytes the door passed on, chunk by chunk)
+    received = door_module.JoinSession.data_received
+
+    def counted(session: Any, data: bytes, datatype: Any) -> None:
+        received(session, data, datatype)
+        passed.append(len(data))
+
+    monkeypatch.setattr(door_module.JoinSession, "data_received", counted)
+    app = make_app(tmp_path)
+    async with app.run_test(size=(100, 30)) as pilot:
+        async with ann_at_her_seat(pilot, tmp_path) as (host, channel, _):
+            spawner = host.door.spawner
+            board = spawner.board
+            if board is None:
+                pytest.skip("no board the door shares here (Linux's memfd)")
+            child = next(iter(host.door.sessions)).child
+            assert child is not None
+            place = board.place_of(child.pid)
+            assert place is not None
+            marked: list[set[int]] = []  # (the places marked, as each chunk passed)
+            coming = board.coming
+
+            def watched(pid: int, houses: Any) -> None:
+                coming(pid, houses)
+                marked.append({at for at in range(keys_first.SLOTS) if board.memory[at]})
+
+            board.coming = watched  # type: ignore[method-assign]
+            before = sum(passed)
+            for n in range(600):
+                channel.write(HOSTILE[n % len(HOSTILE)])
+            flood = 100 * sum(map(len, HOSTILE))
+            await until(lambda: sum(passed) >= before + flood, pilot)
+            assert all(places <= {place} for places in marked)  # (her house's alone)
+            assert {place} in marked  # (marked as the flood passed)
+            assert spawner.board is board  # (nothing in the flood made the door drop it)
+            assert board.place_of(child.pid) == place
+            assert len(host.door.sessions) == 1 and Path(f"/proc/{child.pid}").exists()
         await all_gone(host, pilot)

@@ -646,3 +646,9 @@ def test_a_board_a_house_could_shrink_is_not_taken():
     unsealed = os.memfd_create("not-a-board")
     os.ftruncate(unsealed, BOARD_BYTES)
     assert board_from(unsealed) is None
+
+
+def test_a_file_planted_as_a_board_is_not_taken(tmp_path):
+    planted = tmp_path / "board"
+    planted.write_bytes(bytes(BOARD_BYTES))  # (the right size, but anyone's file)
+    assert board_from(os.open(planted, os.O_RDWR)) is None  # (a file cannot be sealed)

@@ -165,7 +165,7 @@ class KeyBoard:
             return
         self._owners = {key: until for key, until in self._owners.items() if until > now}
         if not self._owners:
-            _DEADLINE.pack_into(self.memory, _DEADLINES + 8 * self.place, now + ANSWER_TAIL)
+            self._mark(self.place, now + ANSWER_TAIL)
 
     def is_answering(self) -> bool:
         return bool(self._owners) and self._deadline(self.place) > self.clock()
@@ -179,11 +179,15 @@ class KeyBoard:
             self._set(False)
 
     def _set(self, on: bool) -> None:
-        deadline = self.clock() + ANSWER_MOST if on else 0.0
-        _DEADLINE.pack_into(self.memory, _DEADLINES + 8 * self.place, deadline)
-        self.memory[_MARKS + self.place] = 1 if on else 0
+        self._mark(self.place, self.clock() + ANSWER_MOST if on else 0.0)
         if not on:
             self._owners = {}
+
+    def _mark(self, place: int, until: float) -> None:
+        """Mark ``place`` until ``until`` (0.0: take its mark down); the deadline first,
+        so a house that sees the mark up never reads the one before."""
+        _DEADLINE.pack_into(self.memory, _DEADLINES + 8 * place, until)
+        self.memory[_MARKS + place] = 1 if until else 0
 
     # --- the door -------------------------------------------------------------------
 
@@ -200,8 +204,7 @@ class KeyBoard:
         now = self.clock()
         if self._live(place, now):
             return  # (marked already: this key's earlier bytes, or the house answering)
-        _DEADLINE.pack_into(self.memory, _DEADLINES + 8 * place, now + ANSWER_MOST)
-        self.memory[_MARKS + place] = 1
+        self._mark(place, now + ANSWER_MOST)
         if now - self._last_nudge < WAIT_MOST:
             return
         self._last_nudge = now

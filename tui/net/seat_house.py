@@ -247,12 +247,11 @@ def main() -> int:
     control = socket.socket(fileno=0)
 
     async def run() -> None:
-        loop = asyncio.get_running_loop()
-        if isinstance(loop, keys_first.KeysFirstLoop):
-            loop.listen()  # (nudged in a turn: another house's key first)
-        await House(control).serve()
+        await House(control).serve()  # (made in the running loop, as its parts must be)
 
     keys_first.BOARD.take_place(keys_first.NEXT_PLACE)
-    with asyncio.Runner(loop_factory=keys_first.KeysFirstLoop) as runner:
+    loop = keys_first.KeysFirstLoop()
+    loop.listen()  # (nudged in a turn: another house's key first)
+    with asyncio.Runner(loop_factory=lambda: loop) as runner:
         runner.run(run())
     return 0

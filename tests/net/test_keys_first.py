@@ -11,7 +11,7 @@ import selectors
 import signal
 import socket
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 import pytest
 
@@ -140,6 +140,72 @@ def test_a_turn_waits_for_others_at_most_wait_most():
     waited = waiting(bo, clock).wait_for_others()
     assert WAIT_MOST <= waited < WAIT_MOST + 2 * POLL
     assert clock.now - clock_before == waited
+
+
+def waiting_for_keys(
+    board: KeyBoard, clock: Clock, keys: dict[float, Callable[[], object]]
+) -> Patience:
+    """Patience on ``board`` whose sleeps move ``clock``; each of ``keys`` (seconds into
+    the wait: what happens then) happens once the wait has gone that far."""
+    began = clock.now
+    due = sorted(keys.items())
+
+    def sleep(seconds: float) -> None:
+        clock.now += seconds
+        while due and clock.now - began >= due[0][0]:
+            due.pop(0)[1]()
+
+    return Patience(board, clock, sleep)
+
+
+def test_a_key_that_comes_while_a_house_waits_gets_a_wait_of_its_own():
+    clock, ann, bo = two_houses()
+    cy = KeyBoard(ann.memory, clock)
+    cy.take_place(3, CY_PID)
+    ann.answering("ann's terminal")  # (a player's decision: its answer takes long)
+    patience = waiting_for_keys(bo, clock, {0.008: lambda: cy.answering("cy's terminal")})
+    waited = patience.wait_for_others()
+    assert 0.008 + WAIT_MOST <= waited < 0.008 + WAIT_MOST + 2 * POLL
+
+
+def test_a_second_key_of_the_same_house_gets_a_wait_of_its_own():
+    clock, ann, bo = two_houses()
+    ann.answering("ann's terminal")
+
+    def first_frame_then_next_key() -> None:
+        ann.answered("ann's terminal")
+        clock.now += ANSWER_TAIL  # (the mark lapses: Ann's first key is answered)
+        ann.turning(False)
+        ann.answering("ann's terminal")
+
+    patience = waiting_for_keys(bo, clock, {0.004: first_frame_then_next_key})
+    waited = patience.wait_for_others()
+    assert 0.004 + ANSWER_TAIL + WAIT_MOST <= waited < 0.004 + ANSWER_TAIL + WAIT_MOST + 2 * POLL
+
+
+def test_keys_one_after_another_hold_a_house_back_by_the_share_at_most():
+    clock, ann, bo = two_houses()
+    cy = KeyBoard(ann.memory, clock)
+    cy.take_place(3, CY_PID)
+    ann.answering("ann's terminal")
+
+    def next_key(n: int) -> Callable[[], None]:
+        house = (ann, cy)[n % 2]
+        return lambda: house.answering("a guest's terminal")
+
+    keys = {0.005 * n: next_key(n) for n in range(1, 400)}  # (a new key every 5 ms)
+    waited = waiting_for_keys(bo, clock, keys).wait_for_others()
+    assert SHARE_MOST * WINDOW <= waited < SHARE_MOST * WINDOW + 2 * POLL
+
+
+def test_a_house_stops_waiting_once_the_door_marks_it_for_its_own_guests_key():
+    nudged: list[int] = []
+    clock, ann, bo = two_houses(nudged)
+    door = the_door(clock, ann.memory, nudged)
+    ann.answering("ann's terminal")
+    patience = waiting_for_keys(bo, clock, {0.003: lambda: door.coming(BO_PID)})
+    waited = patience.wait_for_others()
+    assert 0.003 <= waited < 0.003 + 2 * POLL
 
 
 def test_a_house_answering_its_own_guest_never_waits():

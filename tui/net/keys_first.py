@@ -34,11 +34,15 @@ and with the door's process, on a board they share:
   most once in ``WAIT_MOST`` seconds, even after the door's nudge for the same key (the
   houses that began a turn since are nudged too); a nudged house waits where it is, as
   before a turn, unless the turn began with its own guest's bytes ready.
-* A house waits at most ``WAIT_MOST`` seconds at a time and ``SHARE_MOST`` of each
-  ``WINDOW`` in all (windows one after another, so at most twice that across the edge of
-  two): a guest who types without end slows the other houses' repaints by that much at
-  most, never stops them. A house with nothing to do sleeps as before (never polls); a
-  key of its own that comes while it waits waits with it, ``WAIT_MOST`` at most.
+* A house waits ``WAIT_MOST`` seconds at most for the keys being answered as it begins
+  to wait, and as long again from each guest's bytes that come meanwhile (a wait spent on
+  one key must not end just as the next comes: the houses that had waited for a player's
+  decision went on together as the next guest's key came, and held the CPU from it), and
+  ``SHARE_MOST`` of each ``WINDOW`` in all (windows one after another, so at most twice
+  that across the edge of two): a guest who types without end slows the other houses'
+  repaints by that much at most, never stops them. A house with nothing to do sleeps as
+  before (never polls), and stops waiting as soon as the door marks it (a key of its own
+  is coming).
 
 Only the door and the houses share the board, and only the zygote's children are nudged
 (a place holds its house's process id until the zygote has reaped it; ``NUDGE`` is a
@@ -234,8 +238,23 @@ class KeyBoard:
 
     def others_answering(self) -> bool:
         """Whether another house is answering a key now."""
-        now = self.clock()
-        return any(self._deadline(place) > now for place in self.others_marked())
+        return bool(self.others_live())
+
+    def others_live(self) -> dict[int, float]:
+        """The other houses answering a key now (their mark up and not lapsed): each
+        one's place, and until when its mark holds (later with each of its guest's bytes
+        that come)."""
+        now, live = self.clock(), {}
+        for place in self.others_marked():
+            until = self._deadline(place)
+            if until > now:
+                live[place] = until
+        return live
+
+    def marked_here(self) -> bool:
+        """Whether this house's own mark is up and not lapsed: the door has marked it (its
+        guest's bytes are on their way), or it is answering."""
+        return self._live(self.place, self.clock())
 
     def others_marked(self) -> list[int]:
         """The places of the other houses whose mark is up (lapsed or not)."""
@@ -324,15 +343,25 @@ class Patience:
             self._waiting = False
 
     def _wait(self) -> float:
+        """Wait ``WAIT_MOST`` at most for the keys being answered now, and as long again
+        from each guest's bytes that come meanwhile (a mark held later than at the last
+        look), within the window's share; never once this house's own guest's bytes are
+        coming."""
+        board = self.board
         start = self.clock()
         began, waited = self._window
         if start - began >= WINDOW:
             began, waited = start, 0.0
-        most = min(WAIT_MOST, SHARE_MOST * WINDOW - waited)
-        now = start
-        while now - start < most and self.board.others_answering():
+        most = SHARE_MOST * WINDOW - waited
+        until, now = start + WAIT_MOST, start
+        seen = board.others_live()
+        while seen and now < until and now - start < most and not board.marked_here():
             self.sleep(POLL)
             now = self.clock()
+            live = board.others_live()
+            if any(held > seen.get(place, 0.0) for place, held in live.items()):
+                until = now + WAIT_MOST  # (a guest's bytes came since: a wait of their own)
+            seen = live
         self._window = (began, waited + now - start)
         return now - start
 

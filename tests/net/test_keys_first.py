@@ -23,6 +23,7 @@ from tui.net.keys_first import (
     POLL,
     SHARE_MOST,
     SLOTS,
+    WAIT_LONGEST,
     WAIT_MOST,
     WINDOW,
     KeyBoard,
@@ -183,7 +184,7 @@ def test_a_second_key_of_the_same_house_gets_a_wait_of_its_own():
     assert 0.004 + ANSWER_TAIL + WAIT_MOST <= waited < 0.004 + ANSWER_TAIL + WAIT_MOST + 2 * POLL
 
 
-def test_keys_one_after_another_hold_a_house_back_by_the_share_at_most():
+def test_keys_one_after_another_hold_a_house_back_by_wait_longest_at_most():
     clock, ann, bo = two_houses()
     cy = KeyBoard(ann.memory, clock)
     cy.take_place(3, CY_PID)
@@ -195,17 +196,54 @@ def test_keys_one_after_another_hold_a_house_back_by_the_share_at_most():
 
     keys = {0.005 * n: next_key(n) for n in range(1, 400)}  # (a new key every 5 ms)
     waited = waiting_for_keys(bo, clock, keys).wait_for_others()
-    assert SHARE_MOST * WINDOW <= waited < SHARE_MOST * WINDOW + 2 * POLL
+    assert WAIT_LONGEST <= waited < WAIT_LONGEST + 2 * POLL
 
 
-def test_a_house_stops_waiting_once_the_door_marks_it_for_its_own_guests_key():
-    nudged: list[int] = []
-    clock, ann, bo = two_houses(nudged)
-    door = the_door(clock, ann.memory, nudged)
+def test_a_house_raising_its_mark_at_every_look_holds_the_others_wait_longest_at_most():
+    clock, ann, bo = two_houses()
     ann.answering("ann's terminal")
-    patience = waiting_for_keys(bo, clock, {0.003: lambda: door.coming(BO_PID)})
+
+    def raised(seconds: float) -> None:
+        clock.now += seconds
+        ann._mark(ann.place, clock.now + 3600.0)  # (a hostile house, later each time)
+
+    waited = Patience(bo, clock, raised).wait_for_others()
+    assert WAIT_LONGEST <= waited < WAIT_LONGEST + 2 * POLL
+
+
+def test_a_mark_held_forever_or_not_a_number_holds_the_others_wait_most_at_most():
+    for held in (float("inf"), float("nan")):
+        clock, ann, bo = two_houses()
+        ann._mark(ann.place, held)
+        waited = waiting(bo, clock).wait_for_others()
+        assert waited < WAIT_MOST + 2 * POLL
+
+
+@pytest.fixture
+def her_line() -> Iterator[tuple[socket.socket, socket.socket]]:
+    """A guest's terminal: the house's end, and the guest's."""
+    house_end, guest_end = socket.socketpair()
+    with house_end, guest_end:
+        yield house_end, guest_end
+
+
+def test_a_house_stops_waiting_once_bytes_of_its_own_guest_are_there(her_line):
+    house_end, guest_end = her_line
+    clock, ann, bo = two_houses()
+    bo.guests.add(house_end.fileno())
+    ann.answering("ann's terminal")
+    patience = waiting_for_keys(bo, clock, {0.003: lambda: guest_end.send(b"\x1b[B")})
     waited = patience.wait_for_others()
     assert 0.003 <= waited < 0.003 + 2 * POLL
+
+
+def test_a_house_whose_own_guests_bytes_wait_to_be_read_does_not_wait(her_line):
+    house_end, guest_end = her_line
+    clock, ann, bo = two_houses()
+    bo.guests.add(house_end.fileno())
+    guest_end.send(b"\r")  # (come as a turn began: read once it ends)
+    ann.answering("ann's terminal")
+    assert waiting(bo, clock).wait_for_others() == 0.0
 
 
 def test_a_house_answering_its_own_guest_never_waits():
@@ -643,6 +681,19 @@ def test_a_burst_through_the_door_is_one_mark_and_nudges_at_most_once_in_wait_mo
     clock.now += ANSWER_MOST  # (lapsed: the next bytes are a key of their own)
     door.coming(ANN_PID, [BO_PID])
     assert nudged == [BO_PID, BO_PID]
+
+
+def test_the_door_holds_a_mark_on_for_bytes_that_come_while_it_is_up():
+    clock, ann, bo = two_houses()
+    door = the_door(clock, ann.memory, [])
+    ann.answering("ann's terminal")
+    ann.answered("ann's terminal")  # (her frame is out: her mark holds ANSWER_TAIL more)
+    clock.now += ANSWER_TAIL / 2
+    door.coming(ANN_PID)  # (her next key, in the tail)
+    clock.now += ANSWER_TAIL
+    assert bo.others_answering()  # (held on for the key she has not read yet)
+    clock.now += ANSWER_MOST
+    assert not bo.others_answering()
 
 
 def test_the_house_takes_down_the_mark_the_door_put_up_once_its_frame_is_out():

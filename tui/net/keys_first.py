@@ -37,12 +37,13 @@ and with the door's process, on a board they share:
 * A house waits ``WAIT_MOST`` seconds at most for the keys being answered as it begins
   to wait, and as long again from each guest's bytes that come meanwhile (a wait spent on
   one key must not end just as the next comes: the houses that had waited for a player's
-  decision went on together as the next guest's key came, and held the CPU from it), and
-  ``SHARE_MOST`` of each ``WINDOW`` in all (windows one after another, so at most twice
-  that across the edge of two): a guest who types without end slows the other houses'
-  repaints by that much at most, never stops them. A house with nothing to do sleeps as
-  before (never polls), and stops waiting as soon as the door marks it (a key of its own
-  is coming).
+  decision went on together as the next guest's key came, and held the CPU from it), but
+  ``WAIT_LONGEST`` in one wait, however many come, and ``SHARE_MOST`` of each ``WINDOW``
+  in all (windows one after another, so at most twice that across the edge of two): a
+  guest who types or moves the mouse without end slows the other houses' repaints by that
+  much at most, never stops them. A wait ends as soon as bytes of the house's own guests
+  are there to read (its own key goes first). A house with nothing to do sleeps as before
+  (never polls).
 
 Only the door and the houses share the board, and only the zygote's children are nudged
 (a place holds its house's process id until the zygote has reaped it; ``NUDGE`` is a
@@ -66,6 +67,7 @@ import contextlib
 import fcntl
 import mmap
 import os
+import select
 import selectors
 import signal
 import struct
@@ -84,7 +86,10 @@ ANSWER_TAIL = 0.003
 """Seconds a house stays marked after its guest's frame went out (the door's process
 carries it to the guest meanwhile)."""
 WAIT_MOST = 0.01
-"""Seconds a house waits for other houses' keys at a time, at most."""
+"""Seconds a house waits, at most, for the keys being answered as it begins to wait, and
+again from each guest's bytes that come while it waits."""
+WAIT_LONGEST = 0.03
+"""Seconds one wait lasts at most, however many keys come during it."""
 POLL = 0.0005
 """Seconds between looks at the board while waiting."""
 SHARE_MOST = 0.25
@@ -198,16 +203,19 @@ class KeyBoard:
     def coming(self, pid: int, houses: Iterable[int] = ()) -> None:
         """A guest's bytes have gone to the house of process ``pid`` (the door's process,
         which holds no place, says so as it passes them on): mark that house's place now,
-        before it has even woken to read them, and nudge those of ``houses`` (process
-        ids: the door's own, never what the board says) that are in a turn, but that one,
-        at most once in ``WAIT_MOST``. The house, once it reads them, answers as ever
-        (``answering``); if it never does, the mark lapses."""
+        before it has even woken to read them (a mark up already is held on for them),
+        and nudge those of ``houses`` (process ids: the door's own, never what the board
+        says) that are in a turn, but that one, at most once in ``WAIT_MOST``. The house,
+        once it reads them, answers as ever (``answering``); if it never does, the mark
+        lapses."""
         place = self.place_of(pid)
         if place is None:
             return
         now = self.clock()
-        if self._live(place, now):
-            return  # (marked already: this key's earlier bytes, or the house answering)
+        if self._live(place, now):  # (this key's earlier bytes, or the house answering:
+            held = max(self._deadline(place), now + ANSWER_MOST)  # held on for these too)
+            self._mark(place, held)
+            return
         self._mark(place, now + ANSWER_MOST)
         if now - self._last_nudge < WAIT_MOST:
             return
@@ -238,23 +246,19 @@ class KeyBoard:
 
     def others_answering(self) -> bool:
         """Whether another house is answering a key now."""
-        return bool(self.others_live())
+        now = self.clock()
+        return any(self._deadline(place) > now for place in self.others_marked())
 
     def others_live(self) -> dict[int, float]:
         """The other houses answering a key now (their mark up and not lapsed): each
-        one's place, and until when its mark holds (later with each of its guest's bytes
-        that come)."""
+        one's place, and until when its mark holds (set again as its guest's bytes come,
+        and as its answer goes out)."""
         now, live = self.clock(), {}
         for place in self.others_marked():
             until = self._deadline(place)
             if until > now:
                 live[place] = until
         return live
-
-    def marked_here(self) -> bool:
-        """Whether this house's own mark is up and not lapsed: the door has marked it (its
-        guest's bytes are on their way), or it is answering."""
-        return self._live(self.place, self.clock())
 
     def others_marked(self) -> list[int]:
         """The places of the other houses whose mark is up (lapsed or not)."""
@@ -308,18 +312,22 @@ def _nudge(pid: int) -> None:
 
 
 class Patience:
-    """How long a house waits for others' keys: ``WAIT_MOST`` at a time, ``SHARE_MOST`` of
-    a ``WINDOW`` in all."""
+    """How long a house waits for others' keys: ``WAIT_MOST`` from the keys it waits
+    for, ``WAIT_LONGEST`` in one wait, ``SHARE_MOST`` of a ``WINDOW`` in all; never while
+    its own guests' bytes wait to be read (``own_bytes``)."""
 
     def __init__(
         self,
         board: KeyBoard,
         clock: Callable[[], float] = time.monotonic,
         sleep: Callable[[float], None] = time.sleep,
+        own_bytes: Callable[[], bool] | None = None,
     ) -> None:
         self.board = board
         self.clock = clock
         self.sleep = sleep
+        self.own_bytes = self._guests_ready if own_bytes is None else own_bytes
+        """Whether bytes of this house's own guests are there to read."""
         self._window = (float("-inf"), 0.0)
         """(when the window began, seconds waited in it)."""
         self._waiting = False
@@ -345,17 +353,17 @@ class Patience:
     def _wait(self) -> float:
         """Wait ``WAIT_MOST`` at most for the keys being answered now, and as long again
         from each guest's bytes that come meanwhile (a mark held later than at the last
-        look), within the window's share; never once this house's own guest's bytes are
-        coming."""
+        look), within ``WAIT_LONGEST`` and the window's share; not while this house's own
+        guests' bytes are there to read."""
         board = self.board
         start = self.clock()
         began, waited = self._window
         if start - began >= WINDOW:
             began, waited = start, 0.0
-        most = SHARE_MOST * WINDOW - waited
+        most = min(WAIT_LONGEST, SHARE_MOST * WINDOW - waited)
         until, now = start + WAIT_MOST, start
         seen = board.others_live()
-        while seen and now < until and now - start < most and not board.marked_here():
+        while seen and now < until and now - start < most and not self.own_bytes():
             self.sleep(POLL)
             now = self.clock()
             live = board.others_live()
@@ -364,6 +372,19 @@ class Patience:
             seen = live
         self._window = (began, waited + now - start)
         return now - start
+
+    def _guests_ready(self) -> bool:
+        """Whether a descriptor of this house's guests has bytes to read (or has closed)."""
+        guests = self.board.guests
+        if not guests:
+            return False
+        poller = select.poll()
+        for descriptor in guests:
+            poller.register(descriptor, select.POLLIN)
+        try:
+            return bool(poller.poll(0))
+        except OSError:
+            return False
 
 
 BOARD = KeyBoard()

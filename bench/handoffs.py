@@ -128,6 +128,14 @@ def all_at_once() -> bool:
     return hasattr(TableScreen, "ALL_AT_ONCE")
 
 
+def _moment(prompt: Any, state: Any, contests: int) -> tuple[object, ...]:
+    """Which public moment an answer belongs to: the prompt's kind, the round (the
+    island's turn), the actions and arguments begun so far, and the plays in this one."""
+    when = getattr(state, "round", getattr(state, "turn", None))
+    contest = getattr(state, "contest", None)
+    return (prompt.kind, when, contests, len(getattr(contest, "plays", ())))
+
+
 def decision_keys(start: Session, final: Session, people: frozenset[int], count: Count) -> None:
     """The keys people pressed to decide, replayed from the game's moves; the model: a
     public answer or a one-question screen 1 key; courting, arguing or retiring 3 (its
@@ -152,7 +160,7 @@ def decision_keys(start: Session, final: Session, people: frozenset[int], count:
         asked = [s for s in prompt.seats if s in people]
         contest = getattr(state, "contest", None)
         name = type(action).__name__
-        group = (prompt.kind, state.round, contests, len(getattr(contest, "plays", ())))
+        group = _moment(prompt, state, contests)
         if prompt.kind in ANSWERS:
             if not moment:
                 count.decisions += 1
@@ -211,8 +219,7 @@ def least_keys(
         if seat in people:
             name = type(action).__name__
             if prompt.kind in ANSWERS or (prompt.kind == "floor" and name == "Decline"):
-                contest = getattr(state, "contest", None)
-                group = (prompt.kind, state.round, contests, len(getattr(contest, "plays", ())))
+                group = _moment(prompt, state, contests)
                 count.least += group != open_moment
                 open_moment = group
             else:

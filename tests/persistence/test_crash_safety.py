@@ -518,6 +518,16 @@ class Run:
             self.watch(0.02)
         return True
 
+    def wait_past_the_end(self, timeout: float = 20.0) -> None:
+        """After p: wait for the next game's first frame (the finished game's end screen
+        may redraw first, and a p pressed on it again would press one into the new
+        game, which starts no save of its own)."""
+        deadline = time.monotonic() + timeout
+        while self.frame.kind == "end" and time.monotonic() < deadline:
+            if self.term.process.poll() is not None:
+                pytest.fail(f"parlour exited while playing {self.game}:\n{self.term.text()}")
+            self.watch(0.02)
+
     def dwell(self, seconds: float) -> None:
         end = time.monotonic() + seconds
         while (left := end - time.monotonic()) > 0:
@@ -546,6 +556,7 @@ def play_until_kill(run: Run, rng: random.Random) -> str:
             run.term.press("p")  # a fresh game, saved under a new name
             run.segments.append(Segment(None, 0))
             run.wait_for_change(before)
+            run.wait_past_the_end()
             continue
         kind = run.frame.kind
         # A screen is read once its Footer is drawn: a curtain's first frame over the

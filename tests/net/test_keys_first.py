@@ -237,6 +237,24 @@ def test_a_house_stops_waiting_once_bytes_of_its_own_guest_are_there(her_line):
     assert 0.003 <= waited < 0.003 + 2 * POLL
 
 
+def test_a_silent_guest_neither_ends_nor_lengthens_her_houses_wait(her_line):
+    house_end, _ = her_line
+    clock, ann, bo = two_houses()
+    bo.guests.add(house_end.fileno())
+    ann.answering("ann's terminal")
+    waited = waiting(bo, clock).wait_for_others()
+    assert WAIT_MOST <= waited < WAIT_MOST + 2 * POLL
+
+
+def test_a_guest_who_hung_up_does_not_hold_her_house_back(her_line):
+    house_end, guest_end = her_line
+    clock, ann, bo = two_houses()
+    bo.guests.add(house_end.fileno())
+    guest_end.close()  # (her house goes on, and finds her gone when it reads)
+    ann.answering("ann's terminal")
+    assert waiting(bo, clock).wait_for_others() == 0.0
+
+
 def test_a_house_whose_own_guests_bytes_wait_to_be_read_does_not_wait(her_line):
     house_end, guest_end = her_line
     clock, ann, bo = two_houses()

@@ -88,6 +88,7 @@ PLAYERS_NICE = 10
 CONNECTING = 4
 """Terminals connecting at once (the door lets 32 knock at a time)."""
 ZYGOTE = b"tui.net.seat_zygote"
+DOORS = b"tui.serve.doors"
 
 
 @dataclass
@@ -253,13 +254,24 @@ async def players(job: dict[str, Any]) -> int:
 # --- the bench -------------------------------------------------------------------------
 
 
+def doors(server: int) -> list[int]:
+    """The server's doors' process (``tui.serve.doors``), and the server's own."""
+    return [server, *browser_seat.children(server, DOORS)]
+
+
 def houses(server: int) -> list[int]:
-    """The seat houses (children of the server's seat zygotes) now alive."""
+    """The seat houses (children of the seat zygotes of the server's doors) now alive."""
     return [
         house
-        for zygote in browser_seat.children(server, ZYGOTE)
+        for door in doors(server)
+        for zygote in browser_seat.children(door, ZYGOTE)
         for house in browser_seat.children(zygote, ZYGOTE)
     ]
+
+
+def server_kib(server: int) -> int:
+    """The server's own memory (USS) and its doors' process's."""
+    return sum(browser_seat.memory_kib(pid)[1] for pid in doors(server))
 
 
 def cpu_seconds(pid: int) -> float:
@@ -302,7 +314,7 @@ async def measure(args: argparse.Namespace) -> Load:
     terminals: list[Terminal] = []
     hotseat = await asyncio.to_thread(hotseat_app, folder)
     try:
-        server_before = browser_seat.memory_kib(served.process.pid)[1]
+        server_before = server_kib(served.process.pid)
         opened = await open_tables(served.socket, count=args.tables)
         sample, rest = opened[: args.sample], opened[args.sample :]
         share = args.sample / args.tables
@@ -328,9 +340,11 @@ async def measure(args: argparse.Namespace) -> Load:
         terminals = await connect_all(served.port, terminals_for(sample, 1, sample_watchers))
         load.terminals = 4 * args.tables + args.watchers
         load.houses_kib = house_memory(served.process.pid)
-        (zygote,) = browser_seat.children(served.process.pid, ZYGOTE)
+        (zygote,) = (
+            z for door in doors(served.process.pid) for z in browser_seat.children(door, ZYGOTE)
+        )
         load.zygote_kib = browser_seat.memory_kib(zygote)
-        load.server_growth_kib = browser_seat.memory_kib(served.process.pid)[1] - server_before
+        load.server_growth_kib = server_kib(served.process.pid) - server_before
 
         timing = asyncio.Lock()
         hot_keys = ["down", "up"]
@@ -347,7 +361,8 @@ async def measure(args: argparse.Namespace) -> Load:
         pending: list[float] = []
         parts = {
             "seat houses": houses(served.process.pid),
-            "the server (tables, doors)": [served.process.pid],
+            "the server's tables": [served.process.pid],
+            "the server's doors": doors(served.process.pid)[1:],
             "the players' terminals": [helper.pid],
             "this bench": [os.getpid()],
             "the hotseat app": [hotseat.pid],

@@ -11,7 +11,7 @@ from typing import Any
 
 from tests.net_helpers import WireClient
 from tui.net import wire
-from tui.net.web_door import WebDoor
+from tui.net.web_door import WebDoor, free_port
 from tui.serve.limits import Limits
 from tui.serve.parlour import LIMITS, Parlour
 
@@ -53,7 +53,6 @@ async def browser_door(parlour: Parlour) -> AsyncIterator[WebDoor]:
     """A browser door in front of ``parlour`` on a free loopback port (only); at the end
     every page's child is ended and waited for."""
     door = WebDoor(parlour, 0, "127.0.0.1", bind="127.0.0.1")
-    parlour.web_door = door
     await door.start()
     try:
         yield door
@@ -93,3 +92,36 @@ async def tables(socket: Path) -> wire.Tables:
 async def settle_loop(times: int = 50) -> None:
     for _ in range(times):
         await asyncio.sleep(0)
+
+
+# --- ``parlour serve`` run as its owner runs it, in a terminal --------------------------
+
+STEPS = 400
+"""Reads of the server's terminal at most while waiting for it (each waits for output)."""
+
+
+def serve_argv(folder: Path, *more: str) -> list[str]:
+    """``parlour serve`` on ``folder``'s data and socket, its SSH door on a free loopback
+    port, bots at once."""
+    argv = ["serve", "--data", str(folder / "data"), "--socket", str(served_socket(folder)),
+            "--ssh", str(free_port("127.0.0.1")), "--ssh-address", "127.0.0.1",
+            "--bot-delay", "0"]  # fmt: skip
+    return argv + list(more)
+
+
+def served_socket(folder: Path) -> Path:
+    return folder / "run" / "serve.sock"
+
+
+def said(term: Any, line: str) -> bool:
+    """Whether the server's terminal was given ``line`` (its screen may have scrolled)."""
+    return "".join(line.split()) in "".join(bytes(term.raw).decode(errors="replace").split())
+
+
+def until_open(term: Any) -> None:
+    """Until the server says it is open."""
+    for _ in range(STEPS):
+        if said(term, "the parlour is open"):
+            return
+        term.pump(0.5)
+    raise AssertionError(term.text())

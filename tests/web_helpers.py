@@ -13,6 +13,7 @@ import pyte
 
 from tests.net_helpers import hosting, island, until
 from tui.net.host import Host
+from tui.net.web_door import WebDoor
 
 ANN = 0
 
@@ -27,8 +28,10 @@ async def web_door(pilot: Any, folder: Any, joined: tuple[int, ...] = (ANN,), **
     return host
 
 
-def base(host: Host) -> str:
-    return f"http://127.0.0.1:{host.web_door.port}"
+def base(host: Host | WebDoor) -> str:
+    """The address of ``host``'s browser door (or of the door itself: a server's)."""
+    door = host if isinstance(host, WebDoor) else host.web_door
+    return f"http://127.0.0.1:{door.port}"
 
 
 async def knock(client: aiohttp.ClientSession, host: Host, code: str) -> dict[str, str]:

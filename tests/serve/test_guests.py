@@ -45,8 +45,8 @@ async def test_the_owners_seat_limit_counts_people_not_bots(tmp_path: Path):
 
 async def test_one_guest_starts_at_most_three_waiting_tables(tmp_path: Path):
     async with serving(tmp_path) as parlour:
-        made = parlour.guest_pass("ssh 192.0.2.7")
-        other = parlour.guest_pass("ssh 192.0.2.8")
+        made = await parlour.guest_pass("ssh 192.0.2.7")
+        other = await parlour.guest_pass("ssh 192.0.2.8")
         for _ in range(3):
             await open_table(parlour.path, "island", ISLAND, PEOPLE, guest=made)
         refused = await ask(parlour.path, new_table("island", ISLAND, PEOPLE, guest=made))
@@ -103,11 +103,11 @@ async def test_wrong_codes_are_paced_per_guest_and_logged_without_the_code(tmp_p
             waits.append(seconds)
 
         parlour.pacing.sleep = wait
-        guesser = parlour.guest_pass("ssh 192.0.2.66")
+        guesser = await parlour.guest_pass("ssh 192.0.2.66")
         for guess in ("AAAAAA", "BBBBBB"):
             reply = await ask(parlour.path, wire.Join(wire.PROTOCOL, guess, guest=guesser))
             assert reply == wire.Refused(parlour_module.NO_SUCH_TABLE)
-        honest = parlour.guest_pass("ssh 192.0.2.1")
+        honest = await parlour.guest_pass("ssh 192.0.2.1")
         client = WireClient(parlour.path)
         await client.connect()
         client.send(wire.Join(wire.PROTOCOL, opened.codes[1].code, guest=honest))

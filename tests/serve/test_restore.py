@@ -12,13 +12,20 @@ import pytest
 
 from tests.net_helpers import WireClient, until
 from tests.pty_support import Terminal
-from tests.serve_helpers import Clock, open_table, serving, tables
+from tests.serve_helpers import (
+    Clock,
+    open_table,
+    said,
+    serve_argv,
+    served_socket,
+    serving,
+    tables,
+    until_open,
+)
 from tui.net import wire
 from tui.net.seating import CLAIMED
 from tui.serve.limits import Limits
 
-STEPS = 400
-"""Reads of the server's terminal at most while waiting for it (each waits for output)."""
 PERSUASION = ("Ann", "Bo", "Cy")
 PEOPLE = ("person", "person", "person")
 
@@ -76,10 +83,7 @@ async def test_a_quiet_table_is_archived_after_the_owners_days(tmp_path: Path):
 
 @pytest.mark.long
 def test_a_killed_server_brings_every_table_back_with_no_move_lost(tmp_path: Path):
-    data, run = tmp_path / "data", tmp_path / "run"
-    socket = run / "serve.sock"
-    argv = ["serve", "--data", str(data), "--socket", str(socket), "--ssh", str(_free_port()),
-            "--ssh-address", "127.0.0.1", "--bot-delay", "0"]  # fmt: skip
+    socket, argv = served_socket(tmp_path), serve_argv(tmp_path)
 
     async def play() -> tuple[str, str, object]:
         opened = await open_table(socket, "persuasion", PERSUASION, PEOPLE)
@@ -99,11 +103,11 @@ def test_a_killed_server_brings_every_table_back_with_no_move_lost(tmp_path: Pat
         return opened.table, rejoin, public
 
     with Terminal(argv, cwd=tmp_path) as server:
-        _until_open(server)
+        until_open(server)
         name, rejoin, public = asyncio.run(play())
         server.kill()
     with Terminal(argv, cwd=tmp_path) as again:
-        _until_open(again)
+        until_open(again)
 
         async def back() -> None:
             listed = await tables(socket)
@@ -114,7 +118,7 @@ def test_a_killed_server_brings_every_table_back_with_no_move_lost(tmp_path: Pat
             ann.close()
 
         asyncio.run(back())
-        assert f"table {name} is back (3 moves)" in again.text()
+        assert said(again, f"table {name} is back (3 moves)")
 
 
 def _bot_move(client: WireClient) -> object:
@@ -124,17 +128,3 @@ def _bot_move(client: WireClient) -> object:
     assert client.welcome is not None and client.seat is not None
     game = registry.get(client.welcome.game)
     return game.make_bot(client.seat, 1).choose(client.snapshot.view.data)
-
-
-def _free_port() -> int:
-    from tui.net.web_door import free_port
-
-    return free_port("127.0.0.1")
-
-
-def _until_open(term: Terminal) -> None:
-    for _ in range(STEPS):
-        if "the parlour is open" in term.text():
-            return
-        term.pump(0.5)
-    raise AssertionError(term.text())

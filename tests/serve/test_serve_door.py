@@ -18,7 +18,6 @@ from tui.net.door import LOBBY_ASK, Door
 async def _door(parlour, folder: Path) -> Door:
     door = Door(parlour, folder, 0, "127.0.0.1")
     await door.start()
-    parlour.door = door
     return door
 
 

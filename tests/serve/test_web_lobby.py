@@ -22,21 +22,21 @@ from tui.net.codes import CODE_VARIABLE, GUEST_VARIABLE
 from tui.net.lobby_terminals import LOBBY_FULL, YOURS_OPEN
 from tui.net.pacing import FIRST_WAIT
 from tui.net.seating import WRONG_CODE
+from tui.net.web_door import WebDoor
 from tui.serve.lobby import NO_TABLES
-from tui.serve.parlour import Parlour
 
 ELSEWHERE = "127.0.0.2"
 """Another guest's address (the whole of 127/8 is this machine's loopback)."""
 TITLE = "The parlour's tables"
 
 
-async def lobby_page(client: aiohttp.ClientSession, parlour: Parlour) -> Page:
+async def lobby_page(client: aiohttp.ClientSession, door: WebDoor) -> Page:
     """A lobby page: an empty code knocked, its ticket's socket open (100x30), once the
     lobby shows."""
-    answer = await knock(client, parlour, "")
+    answer = await knock(client, door, "")
     assert "ticket" in answer, answer
     ticket = answer["ticket"]
-    socket = await client.ws_connect(f"{base(parlour)}/ws/{ticket}?width=100&height=30")
+    socket = await client.ws_connect(f"{base(door)}/ws/{ticket}?width=100&height=30")
     page = Page(socket, 100, 30, ticket)
     await page.shows(TITLE)
     return page
@@ -55,9 +55,9 @@ async def test_an_empty_code_at_the_web_door_opens_the_lobby(tmp_path: Path, mon
         await open_table(parlour.path, "island", ("Ann", "Bo", "Cy"), ("person", "bot", "bot"))
         asked = spied_spawns(door.spawner, monkeypatch)
         async with aiohttp.ClientSession() as client:
-            form = await join_form(client, parlour)
+            form = await join_form(client, door)
             assert "Leave the code empty" in form and " required" not in form
-            page = await lobby_page(client, parlour)
+            page = await lobby_page(client, door)
             row = "Temptation Island · Ann, Bo, Cy · free: Ann"
             await page.shows(row)
             assert row in page.received.decode("utf-8", "replace")
@@ -77,15 +77,15 @@ async def test_an_empty_code_at_the_web_door_opens_the_lobby(tmp_path: Path, mon
 async def test_a_fifth_lobby_page_from_one_address_is_refused_with_a_sentence(tmp_path: Path):
     async with serving(tmp_path) as parlour, browser_door(parlour) as door:
         async with aiohttp.ClientSession() as client:
-            pages = [await lobby_page(client, parlour) for _ in range(door_module.LOBBY_EACH)]
+            pages = [await lobby_page(client, door) for _ in range(door_module.LOBBY_EACH)]
             await pages[0].shows(NO_TABLES)
-            said = await knock(client, parlour, "")
+            said = await knock(client, door, "")
             assert said == {"refusal": YOURS_OPEN.format(door_module.LOBBY_EACH)}
             assert len(door.pages) == len(parlour.guests) == door_module.LOBBY_EACH
             assert door.tickets == {}
         connector = aiohttp.TCPConnector(local_addr=(ELSEWHERE, 0))
         async with aiohttp.ClientSession(connector=connector) as elsewhere:
-            assert "ticket" in await knock(elsewhere, parlour, "")  # (another guest is let in)
+            assert "ticket" in await knock(elsewhere, door, "")  # (another guest is let in)
 
 
 async def test_lobby_tickets_waiting_for_their_page_count_toward_the_bounds(
@@ -94,24 +94,24 @@ async def test_lobby_tickets_waiting_for_their_page_count_toward_the_bounds(
     monkeypatch.setattr(door_module, "LOBBY_SESSIONS", 2)
     async with serving(tmp_path) as parlour, browser_door(parlour) as door:
         async with aiohttp.ClientSession() as client:
-            first = await knock(client, parlour, "")
+            first = await knock(client, door, "")
             assert "ticket" in first
-            assert "ticket" in await knock(client, parlour, " - ")  # (no letter: no code)
+            assert "ticket" in await knock(client, door, " - ")  # (no letter: no code)
             connector = aiohttp.TCPConnector(local_addr=(ELSEWHERE, 0))
             async with aiohttp.ClientSession(connector=connector) as elsewhere:
-                said = await knock(elsewhere, parlour, "")
+                said = await knock(elsewhere, door, "")
                 assert said == {"refusal": LOBBY_FULL.format(2)}
             # A bound lowered while a ticket waits: its page is refused when it opens.
             monkeypatch.setattr(door_module, "LOBBY_EACH", 0)
             with pytest.raises(aiohttp.WSServerHandshakeError) as refused:
-                await client.ws_connect(f"{base(parlour)}/ws/{first['ticket']}")
+                await client.ws_connect(f"{base(door)}/ws/{first['ticket']}")
             assert refused.value.status == 503
         assert door.pages == set() and parlour.guests == {}
 
 
 async def test_a_knock_that_is_no_code_opens_no_lobby(tmp_path: Path):
     async with serving(tmp_path) as parlour, browser_door(parlour) as door:
-        url = f"{base(parlour)}/knock"
+        url = f"{base(door)}/knock"
         async with aiohttp.ClientSession() as client:
             for body in (b"{}", b'{"code": null}', b'{"code": 7}', b"[]", b"\xff", b"x" * 5000):
                 async with client.post(url, data=body) as got:

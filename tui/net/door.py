@@ -48,7 +48,7 @@ import asyncssh
 
 from tui.cli_values import shown
 from tui.net.codes import tidy
-from tui.net.door_host import DoorHost, Lobby
+from tui.net.door_host import CLOSING, DoorHost, Lobby
 from tui.net.door_seat import child_arguments, child_environment
 from tui.net.seat_spawner import HousedSeat, SeatSpawner
 from tui.net.terminal_driver import clamped
@@ -352,8 +352,6 @@ class JoinSession(asyncssh.SSHServerSession[bytes]):
             self.channel.exit(1)
             return
         self.door.sessions.add(self)
-        if self.lobby and self.door.lobby is not None:
-            self.guest = self.door.lobby.guest_pass(self.source)
         self._task = asyncio.get_running_loop().create_task(self._run())
 
     async def _run(self) -> None:
@@ -373,6 +371,12 @@ class JoinSession(asyncssh.SSHServerSession[bytes]):
     async def _play(self) -> int:
         """Run the seat until it ends, passing its bytes on; its return code."""
         loop = asyncio.get_running_loop()
+        if self.lobby and self.door.lobby is not None:  # (known before the seat speaks)
+            self.guest = await self.door.lobby.guest_pass(self.source)
+            if not self.guest:  # (the tables are gone: the server is closing)
+                if not self.channel.is_closing():  # (the friend may have gone already)
+                    self.channel.write(f"{CLOSING}\r\n".encode())
+                return 1
         try:
             arguments = child_arguments(self.door.host.path, self.watching, bool(self.guest))
             environment = child_environment(self.term, self.code, self.guest)

@@ -8,10 +8,14 @@ from typing import Protocol, runtime_checkable
 
 from tui.net.seating import Entry
 
+CLOSING = "The parlour is closing: try again in a moment."
+"""What a lobby's guest is told when the server's tables gave no pass (they are going)."""
+
 
 class DoorHost(Protocol):
-    """What a door lets guests into: a host (``tui.net.host.Host``) or a server of many
-    tables (``tui.serve.parlour.Parlour``)."""
+    """What a door lets guests into: a host (``tui.net.host.Host``), or a server of many
+    tables (``tui.serve.parlour.Parlour``; from the doors' process of ``parlour serve``,
+    its ``tui.serve.door_link.TablesLink``)."""
 
     @property
     def path(self) -> Path:
@@ -29,8 +33,10 @@ class DoorHost(Protocol):
 @runtime_checkable
 class Lobby(Protocol):
     """A door's host with a lobby: a guest may come in without a code, with a pass that
-    names their source (``tui.serve.parlour.Parlour``)."""
+    names their source (``tui.serve.parlour.Parlour``, or its ``TablesLink``)."""
 
-    def guest_pass(self, source: str) -> str: ...
+    async def guest_pass(self, source: str) -> str:
+        """A pass naming ``source`` for a lobby terminal ('' when none can be given)."""
+        ...
 
     def forget_guest(self, made: str) -> None: ...

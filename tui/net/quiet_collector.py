@@ -4,8 +4,8 @@ Python starts a full collection whenever enough has been allocated, in the middl
 whatever the process is doing, and in a busy parlour that is often a guest's key. In a
 seat house a full collection scans every seat's screens (the zygote's imports are frozen
 out of it) and takes tens of milliseconds, more on a busy machine; in ``parlour serve``'s
-own process (every table's app and host, and both doors) it took 130-450 ms, every key
-of every guest waiting (``bench/serve_load.py``). So these processes switch Python's own
+own process (every table's app and host, and then its doors too) it took 130-450 ms, every
+key of every guest waiting (``bench/serve_load.py``). So these processes switch Python's own
 full collections off and make them here: when their guests have sent nothing for
 ``QUIET`` seconds, at most once in ``LEAST_APART`` seconds, and at the latest
 ``MOST_APART`` seconds after the last one, quiet or not, so garbage never piles up for
@@ -13,9 +13,10 @@ long. Either way only once enough was allocated. The young generations are still
 collected by Python as usual: those passes are short (a larger first threshold was tried,
 10,000: its passes over the middle generation took 130 ms, and no key was faster).
 
-The server's process is never quiet (some guest is always typing), so its collector also
-freezes what each full collection leaves (``gc.freeze``): the next one looks only at what
-was made since, not again at every table's app and every connection. What was frozen and
+The server's processes (its tables', its doors') are never quiet (some guest is always
+typing), so their collectors also freeze what each full collection leaves
+(``gc.freeze``): the next one looks only at what was made since, not again at every
+table's app and every connection. What was frozen and
 dies later in a cycle (a table that ended, a guest who left) waits for the next thaw: a
 collection that looks at everything again, the one long pause, every ``THAW_EVERY``
 seconds or as soon as the frozen objects have grown to ``THAW_GROWN`` times what the last

@@ -10,12 +10,13 @@ what it was: a niceness, not a slice, decides that. Any process may ask this for
 shorter or longer and back, with no privilege.
 
 That is what a guest's key needs: a few milliseconds of work that should start at once,
-while the houses repainting for other players' moves can wait a moment. The server's
-process (the doors, each key's way in and each frame's way out) asks for ``SHORT`` for
-good; a seat house asks for it while it sleeps (so a key that wakes it starts at once)
-and for the kernel's own again for a turn that its guest's bytes did not start
-(``keys_first.TurnSelector``). Where the call is unknown (another system, another
-architecture) or refused, asking does nothing; an older kernel takes it and ignores it.
+while the houses repainting for other players' moves can wait a moment. The process of
+a door (``parlour host``'s, or ``parlour serve``'s doors' process: each key's way in and
+each frame's way out) asks for ``SHORT`` for good; a seat house asks for it while it
+sleeps (so a key that wakes it starts at once) and for the kernel's own again for a
+turn that its guest's bytes did not start (``keys_first.TurnSelector``). Where the call
+is unknown (another system, another architecture) or refused, asking does nothing; an
+older kernel takes it and ignores it.
 """
 
 from __future__ import annotations

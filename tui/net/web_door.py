@@ -51,7 +51,7 @@ from typing import Any
 from aiohttp import WSMsgType, web
 
 from tui.net.codes import tidy
-from tui.net.door_host import DoorHost, Lobby
+from tui.net.door_host import CLOSING, DoorHost, Lobby
 from tui.net.host import HOST_LEFT
 from tui.net.lan import url_host
 from tui.net.seat_spawner import SeatSpawner
@@ -228,6 +228,13 @@ class WebDoor:
 
     async def start(self) -> None:
         """Listen; if the port cannot be opened after all, say so with ``failed``."""
+        try:
+            await self.listen()
+        except OSError as exc:
+            self.failed(f"the browser door cannot open port {self.port} ({exc.strerror or exc})")
+
+    async def listen(self) -> None:
+        """Listen (an ``OSError`` when the port cannot be opened)."""
         runner = web.AppRunner(
             self.application(),
             handle_signals=False,
@@ -243,10 +250,9 @@ class WebDoor:
             self._listening = await asyncio.get_running_loop().create_server(
                 self.gate.factory(runner.server), self.bind or None, self.port, reuse_address=True
             )
-        except OSError as exc:
+        except OSError:
             await runner.cleanup()
-            self.failed(f"the browser door cannot open port {self.port} ({exc.strerror or exc})")
-            return
+            raise
         self._runner = runner
 
     @web.middleware
@@ -405,11 +411,14 @@ class WebDoor:
             heartbeat=HEARTBEAT, max_msg_size=LONGEST_MESSAGE, compress=False
         )
         guest = ""
-        if ticket.lobby and self.lobby is not None:  # (a pass once the page is let in)
-            guest = self.lobby.guest_pass(f"web {ticket.address}")
-        page = PageChild(socket, self.host.path, ticket.code, ticket.watching, self.spawner,
-                         ticket.address, guest)  # fmt: skip
+        page: PageChild | None = None
         try:
+            if ticket.lobby and self.lobby is not None:  # (a pass once the page is let in)
+                guest = await self.lobby.guest_pass(f"web {ticket.address}")
+                if not guest:  # (the tables are gone: the server is closing)
+                    raise _closing(web.HTTPServiceUnavailable(text=CLOSING))
+            page = PageChild(socket, self.host.path, ticket.code, ticket.watching, self.spawner,
+                             ticket.address, guest)  # fmt: skip
             await socket.prepare(request)
             self.pages.add(page)
             self.opening.remove(ticket)
@@ -417,7 +426,8 @@ class WebDoor:
         finally:
             if ticket in self.opening:
                 self.opening.remove(ticket)
-            self.pages.discard(page)
+            if page is not None:
+                self.pages.discard(page)
             if guest and self.lobby is not None:  # (the pass goes with its page)
                 self.lobby.forget_guest(guest)
         return socket

@@ -177,10 +177,9 @@ def _listening(path: Path) -> bool:
 
 
 async def _run(args: argparse.Namespace, data: Path, socket: Path, limits: Any) -> int:
-    from tui.net.door import Door
     from tui.net.quiet_collector import QuietCollector
-    from tui.net.short_slices import Slice
     from tui.private_files import NotPrivate, make_private_folder
+    from tui.serve.doors import DoorsProcess, door_settings
     from tui.serve.parlour import Parlour
 
     try:
@@ -193,44 +192,35 @@ async def _run(args: argparse.Namespace, data: Path, socket: Path, limits: Any) 
     loop = asyncio.get_running_loop()
     for ending in (signal.SIGTERM, signal.SIGHUP, signal.SIGINT):
         loop.add_signal_handler(ending, stopping.set)
-    doors: list[Any] = []
+    doors = DoorsProcess(parlour, data, lambda line: log(" ".join(line.split())))
     collector = QuietCollector(loop.time, loop.time, freeze=gc.freeze)  # (never quiet)
+    status = 0
     try:
         collector.start()
-        Slice().short()  # (each key's way in and each frame's way out start at once)
         await parlour.start()
-        door = Door(parlour, data, args.ssh, args.ssh_address or "")
-        parlour.door = door
-        await door.start()
-        doors.append(door)
-        log(f"the parlour is open: ssh -p {door.port} party@{_machine()} "
-            f"({len(parlour.tables)} tables)")  # fmt: skip
-        if args.web is not None:
-            from tui.net.lan import lan_address
-            from tui.net.web_door import WebDoor
-
-            def failed(why: str) -> None:
-                log(f"the browser door closed: {why}")
-
-            address = args.web_address or lan_address()
-            web = WebDoor(parlour, args.web, address, failed=failed)
-            parlour.web_door = web
-            await web.start()
-            doors.append(web)
-            log(f"the browser door is open: {web.url}")
-        await stopping.wait()
-        log("the parlour is closing: every table is saved and comes back at the next start")
+        log(f"the tables are open: {len(parlour.tables)} brought back")
+        await doors.start(door_settings(args))
+        ended = asyncio.ensure_future(doors.ended())
+        stopped = asyncio.ensure_future(stopping.wait())
+        await asyncio.wait({ended, stopped}, return_when=asyncio.FIRST_COMPLETED)
+        stopped.cancel()
+        if not stopping.is_set() and ended.done():  # (the doors could not open, or stopped)
+            status = 1
+            log(f"the doors closed ({_ended(ended.result())}): the parlour closes; every "
+                "table is saved and comes back at the next start")  # fmt: skip
+        else:
+            ended.cancel()
+            log("the parlour is closing: every table is saved and comes back at the next start")
     except OSError as exc:
         _fail(f"the parlour could not open: {exc.strerror or exc}", 1)
         return 1
     finally:
         collector.stop()
+        doors.closing()
         await parlour.close()
-        await asyncio.gather(*(door.close_gracefully() for door in doors))
-    return 0
+        await doors.close()
+    return status
 
 
-def _machine() -> str:
-    import socket
-
-    return socket.gethostname()
+def _ended(status: int) -> str:
+    return f"killed by signal {-status}" if status < 0 else f"status {status}"

@@ -91,9 +91,6 @@ COULD_NOT_OPEN = "The table could not be opened: {0}"
 class Parlour:
     """The tables of ``data_dir``, behind one socket at ``socket``."""
 
-    lobby = True
-    """Doors in front of a server let a guest without a code into the lobby."""
-
     def __init__(
         self,
         data_dir: Path,
@@ -121,8 +118,6 @@ class Parlour:
         self.first_line_wait = FIRST_LINE_WAIT
         self.knocking = 0
         self.closed = False
-        self.door: Any = None
-        self.web_door: Any = None
         self._opening = asyncio.Lock()
         self._server: asyncio.Server | None = None
         self._expiry: asyncio.Task[None] | None = None
@@ -284,7 +279,7 @@ class Parlour:
             if table.session is not None and not table.over
         )
 
-    def guest_pass(self, source: str) -> str:
+    async def guest_pass(self, source: str) -> str:
         """A pass for a lobby terminal a door let in from ``source`` (its address): what
         it asks is paced as that source's."""
         made = secrets.token_urlsafe(18)

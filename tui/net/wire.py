@@ -12,6 +12,7 @@ seat, so nothing on the wire is more than the rules let that seat know.
 
 from __future__ import annotations
 
+import functools
 import importlib
 import json
 from enum import Enum
@@ -28,6 +29,7 @@ PROTOCOL = 2
 LINE_LIMIT = 4 * 1024 * 1024
 """The longest line either side reads (a late Temptress view is some hundreds of KB)."""
 RULES = "rules."
+_PLAIN = (bool, str, int, float)
 """Only classes from this package are rebuilt from the wire."""
 
 
@@ -307,10 +309,10 @@ def tag(value: Any) -> Any:
 
 def untag(data: Any) -> Any:
     """The value ``tag`` made ``data`` from (lists come back as tuples)."""
-    if data is None or isinstance(data, bool | str | int | float):
+    if data is None or isinstance(data, _PLAIN):
         return data
     if isinstance(data, list):
-        return tuple(untag(item) for item in data)
+        return tuple([untag(item) for item in data])
     if not isinstance(data, dict):
         raise WireError(f"unexpected {type(data).__name__}")
     if "$e" in data:
@@ -341,6 +343,13 @@ def _name(kind: type) -> str:
 def _class(name: Any) -> type:
     if not isinstance(name, str) or not name.startswith(RULES):
         raise WireError(f"{name!r} is not a value of the rules")
+    return _rules_class(name)
+
+
+@functools.lru_cache(maxsize=1024)
+def _rules_class(name: str) -> type:
+    """The class of the rules ``name`` names (found once: a snapshot names thousands;
+    a name that names none is never kept)."""
     module_name, _, qualname = name.rpartition(".")
     try:
         found: Any = importlib.import_module(module_name)

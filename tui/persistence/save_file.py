@@ -69,17 +69,20 @@ def shown(value: Any, limit: int = 40) -> str:
 
 
 def too_deep(data: Any) -> bool:
-    """Whether the JSON nests deeper than ``MAX_DEPTH`` (checked without recursion)."""
-    stack = [(data, 1)]
-    while stack:
-        value, depth = stack.pop()
-        if depth > MAX_DEPTH:
-            return True
-        if isinstance(value, dict):
-            stack.extend((v, depth + 1) for v in value.values())
-        elif isinstance(value, list):
-            stack.extend((v, depth + 1) for v in value)
-    return False
+    """Whether the JSON nests deeper than ``MAX_DEPTH`` (checked without recursion, one
+    level at a time: every snapshot a seat is sent is checked, so it is kept quick)."""
+    level = [data]
+    for _ in range(MAX_DEPTH):
+        deeper: list[Any] = []
+        for value in level:
+            if isinstance(value, dict):
+                deeper.extend(value.values())
+            elif isinstance(value, list):
+                deeper.extend(value)
+        if not deeper:
+            return False
+        level = deeper
+    return True
 
 
 class _RepeatedKey(ValueError):

@@ -228,31 +228,30 @@ async def test_a_pass_made_for_a_door_that_went_is_forgotten(tmp_path: Path):
         assert json.loads(await reader.readline()) == {"forget": "P4SS"}
 
 
-async def test_the_doors_try_a_port_still_held_again_and_give_up_in_the_end():
+HELD = OSError(errno.EADDRINUSE, "Address already in use")
+
+
+@pytest.mark.parametrize(
+    ("errors", "tried", "opened"),
+    [
+        ([HELD, HELD], 3, True),  # (held a moment: opened at the third try)
+        ([HELD] * doors.OPENING_TRIES, doors.OPENING_TRIES, False),  # (held for good)
+        ([OSError(errno.EACCES, "Permission denied")], 1, False),  # (not ours to wait for)
+    ],
+)
+async def test_the_doors_try_a_port_still_held_again_and_give_up_in_the_end(
+    errors: list[OSError], tried: int, opened: bool
+):
     tries: list[int] = []
 
-    async def held_twice() -> None:
+    async def start() -> None:
         tries.append(1)
-        if len(tries) <= 2:
-            raise OSError(errno.EADDRINUSE, "Address already in use")
+        if len(tries) <= len(errors):
+            raise errors[len(tries) - 1]
 
-    await doors._opening(held_twice, no_wait)
-    assert len(tries) == 3
-
-    async def held() -> None:
-        tries.append(1)
-        raise OSError(errno.EADDRINUSE, "Address already in use")
-
-    tries.clear()
-    with pytest.raises(OSError):
-        await doors._opening(held, no_wait)
-    assert len(tries) == doors.OPENING_TRIES
-
-    async def refused() -> None:
-        tries.append(1)
-        raise OSError(errno.EACCES, "Permission denied")
-
-    tries.clear()
-    with pytest.raises(OSError):
-        await doors._opening(refused, no_wait)
-    assert len(tries) == 1
+    if opened:
+        await doors._opening(start, no_wait)
+    else:
+        with pytest.raises(OSError):
+            await doors._opening(start, no_wait)
+    assert len(tries) == tried

@@ -42,7 +42,6 @@ LONGEST = 64 * 1024
 LONGEST_CODE = 200
 """Characters of a typed code passed on (codes are much shorter: a longer one is wrong
 whatever it is, and is paced as wrong)."""
-NO_ANSWER = CLOSING
 
 
 def _say(writer: asyncio.StreamWriter, message: dict[str, Any]) -> None:
@@ -87,7 +86,7 @@ def _entry_data(entry: Entry) -> dict[str, Any]:
 def _entry(data: Any) -> Entry:
     """The entry the tables answered (nothing opened, should it not read as one)."""
     if not isinstance(data, dict):
-        return Entry(refusal=NO_ANSWER)
+        return Entry(refusal=CLOSING)
     seat, refusal = data.get("seat"), data.get("refusal")
     flags = {name: data.get(name) for name in ("watch", "tavern", "rejoin")}
     if (
@@ -95,7 +94,7 @@ def _entry(data: Any) -> Entry:
         or not all(type(flag) is bool for flag in flags.values())
         or not isinstance(refusal, str)
     ):
-        return Entry(refusal=NO_ANSWER)
+        return Entry(refusal=CLOSING)
     return Entry(
         seat=seat, watch=flags["watch"] is True, tavern=flags["tavern"] is True,
         refusal=refusal, rejoin=flags["rejoin"] is True,
@@ -204,7 +203,7 @@ async def answer_doors(
         try:
             entry = await parlour.knock(code[:LONGEST_CODE], source)
         except Exception:  # noqa: BLE001 (answered, so the guest is not left waiting)
-            entry = Entry(refusal=NO_ANSWER)
+            entry = Entry(refusal=CLOSING)
         _say(writer, {"knocked": number, "entry": _entry_data(entry)})
 
     try:

@@ -367,3 +367,52 @@ async def test_a_step_and_the_notes_come_with_their_keys_built_once(
             elif not others_move(app):
                 ann_moves(app)
         assert seen == {PersuasionChoice, NewsAndCards}
+
+
+async def to_anns_next_step(app: AnnsTerminal, pilot: Any, after: Any) -> None:
+    """Play on from Ann's step ``after`` (hers made) until she is asked again."""
+    for _ in range(60):
+        await leave_notes(app, pilot)
+        if calls_for_a_step(app) and app.joined.showing[:1] == ("step",):
+            if app.joined.showing != after:
+                return
+        if not others_move(app) and calls_for_a_step(app):
+            ann_moves(app)
+    raise AssertionError("Ann was never asked again")
+
+
+async def test_anns_next_step_is_asked_on_her_last_steps_screen_as_a_new_one_would(
+    tmp_path: Path,
+):
+    """Her step's screen is kept between her steps (building one is most of what a seat's
+    terminal costs a served table): the next step shows on it exactly as on a new one,
+    at its first question, its first open option under the cursor, nothing said."""
+    async with anns_terminal(tmp_path) as (app, pilot):
+        await to_anns_step_over_the_table(app, pilot)
+        step, first = app.screen, app.joined.showing
+        await press(pilot, "down")
+        step.say("Not now: a word from the step before.")
+        ann_moves(app)
+        await to_anns_next_step(app, pilot, first)
+        await settle(pilot)
+        assert app.screen is step and len(app.screen_stack) == BASE_STACK + 1
+        assert step.query_one(Refusal).said == "" and len(step.steps) == 1
+        check_screens(app)
+        kept = screen_text(app)
+        app.switch_screen(PersuasionChoice(app.joined.table, ANN))  # a new one, to compare
+        await settle(pilot)
+        assert screen_text(app) == kept
+
+
+async def test_anns_kept_step_is_not_taken_apart_when_the_table_shows_between(
+    tmp_path: Path,
+):
+    async with anns_terminal(tmp_path) as (app, pilot):
+        await to_anns_step_over_the_table(app, pilot)
+        step, first = app.screen, app.joined.showing
+        ann_moves(app)
+        await leave_notes(app, pilot)
+        await until(lambda: app.screen is app.joined.table_screen, pilot)
+        assert step.is_attached and step not in app.screen_stack
+        await to_anns_next_step(app, pilot, first)
+        assert app.screen is step

@@ -12,6 +12,8 @@ from tui.kit.choice import ChoiceScreen
 class IslandChoice(ChoiceScreen):
     """A responder's three cards, or the two cards the Decider judges."""
 
+    KEPT = True
+
     DEFAULT_CSS = """
     IslandChoice #mine { border: heavy $secondary; text-align: center; text-style: bold;
                          margin: 1 0; }

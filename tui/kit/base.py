@@ -107,6 +107,11 @@ class FittingKeyBar(KeyBar):
     def _plan(self) -> tuple[bool, int]:
         return self.fits(), self.columns()
 
+    def relabels(self) -> bool:
+        # (in place while the palette's key and the rows stay as they are)
+        rows = self.styles.grid_size_columns if self.has_class("-rows") else 0
+        return self._plan() == (self.show_command_palette, rows)
+
     def compose(self) -> ComposeResult:
         screen = self.screen
         if isinstance(screen, ParlourScreen) and not self.is_mounted:  # (the first build)
@@ -266,12 +271,16 @@ class ParlourScreen(Screen[Result]):
 
     @on(events.ScreenResume)
     def _note_shown(self, event: events.ScreenResume) -> None:
-        # Keys made before now were meant for another screen (tui.kit.keys).
-        self.app.keys_from = get_time()  # type: ignore[attr-defined]
+        self.keys_start()
         if self.stack_updates == 0:  # (before Textual's own handler, Screen's: it counts)
             # Just mounted, every widget styled as it came: Textual would style them all
             # again (a screen coming back after another needs it; a new one does not).
             event.refresh_styles = False
+
+    def keys_start(self) -> None:
+        """Keys made before now were meant for another screen, or another question
+        (``tui.kit.keys``)."""
+        self.app.keys_from = get_time()  # type: ignore[attr-defined]
 
     def on_screen_resume(self) -> None:
         self._check_size(self.app.size.width, self.app.size.height)

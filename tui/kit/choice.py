@@ -27,10 +27,11 @@ from rules.choices import Option, Pick, Write
 from rules.engine import Seat
 from tui.kit.base import HELP_BINDINGS, ProseInput
 from tui.kit.keys import after_keys
-from tui.kit.picks import PICK_HELP, PickList, PickTicks
+from tui.kit.picks import PICK_HELP, NumberTyped, PickList, PickTicks
 from tui.kit.seat import HIDE_KEYS, SeatScreen
 from tui.port import Table
 from tui.widgets.cards import CardList, CardSelection
+from tui.widgets.whobar import WhoBar
 
 Question = Pick[Any] | Write[Any]
 NEEDS_WORDS = "Write something first, or go back with Escape."
@@ -75,6 +76,10 @@ class ChoiceScreen(SeatScreen):
 
     COST_WORD: ClassVar[str] = "chips"
     """What an option's cost is counted in."""
+    KEPT: ClassVar[bool] = False
+    """A seat's own terminal keeps this screen between its decisions and asks each new
+    one on it (``ask_again``): set where the screen is the base's own shape (what the
+    seat holds, the question, what it is about), each part drawn afresh from the view."""
 
     def __init__(
         self,
@@ -113,6 +118,35 @@ class ChoiceScreen(SeatScreen):
         if context is not None:
             with VerticalScroll(id="context"):
                 yield Static(context)
+
+    def ask_again(self, fresh: ChoiceScreen) -> bool:
+        """Ask ``fresh``'s decision here, as ``fresh`` would: this screen, already built,
+        shown again for the seat's next decision (nothing mounted or styled anew). False,
+        and nothing changed, where ``fresh`` would be built otherwise (it delivers
+        notes, or what the seat holds or the context comes or goes)."""
+        mine, context = fresh.mine(), fresh.context()
+        if (
+            fresh.seat != self.seat
+            or fresh.notes
+            or self.notes
+            or (mine is None) != (not self.query("#mine"))
+            or (context is None) != (not self.query("#context"))
+        ):
+            return False
+        self.table, self.steps = fresh.table, fresh.steps[:1]
+        self.query_one(WhoBar).say(self.heading())
+        if mine is not None:
+            self.query_one("#mine", Static).update(mine)
+            self.query_one("#mine-box", VerticalScroll).scroll_home(animate=False)
+        if context is not None:
+            self.query_one("#context", VerticalScroll).query_one(Static).update(context)
+        self.query_one("#options", PickList).number = NumberTyped()
+        self.query_one("#several", PickTicks).number = NumberTyped()
+        self.say(None)
+        self.show_hint()
+        self._ask()
+        self.keys_start()
+        return True
 
     def mine(self) -> RenderableType | None:
         """What the seat holds, above the question (a game's screens fill this in)."""

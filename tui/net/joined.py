@@ -11,6 +11,10 @@ walks by); Enter lifts it. A spectator sees the public table only.
 The public table, once shown, stays under the seat's own screens: a step, notes or a
 curtain goes over it, and leaving it shows the table again as it is now (updated, not
 built anew: a new table screen is every widget mounted, styled and laid out again).
+A decision's screen that says so (``ChoiceScreen.KEPT``) is kept too, off the stack
+between the seat's decisions, and asks the next one (at a served table a seat makes a
+decision every few moves: building its screen each time was most of what the seat's
+terminal cost the server).
 """
 
 from __future__ import annotations
@@ -22,6 +26,7 @@ from textual.screen import Screen
 
 from rules.engine import Seat
 from tui.games import game_ui
+from tui.kit.choice import ChoiceScreen
 from tui.kit.game import GameScreen
 from tui.kit.table import TableScreen
 from tui.net.remote import RemoteTable
@@ -30,6 +35,8 @@ from tui.screens.help import HelpScreen
 from tui.screens.resolution import ResolutionScreen, listed
 from tui.widgets.story import BULLET, HEADING, Paragraph
 
+KEPT = "kept-"
+"""Installed as this and its class's name: a decision's screen kept between decisions."""
 BASE_STACK = 2
 """The app's default screen and the screen the flow switches (the public table once it
 has been shown); a seat's own screen goes over the table, and forms and help above."""
@@ -81,9 +88,24 @@ class JoinedFlow:
                 return
         if step is not None:
             assert seat is not None
-            self._show(self.ui.screen(self.table, seat, prompt.kind), step)
+            self._show(self._decision(self.ui.screen(self.table, seat, prompt.kind)), step)
             return
         self.show_table()
+
+    def _decision(self, screen: Screen[Any]) -> Screen[Any]:
+        """The screen for a decision: the one kept for the seat's decisions of this kind,
+        asking this one in place of ``screen``; else ``screen``, kept from now on where
+        it says so (one a kind, installed: taken off the stack, it is not dismantled)."""
+        if not isinstance(screen, ChoiceScreen) or not screen.KEPT:
+            return screen
+        name = KEPT + type(screen).__name__
+        if not self.app.is_screen_installed(name):
+            self.app.install_screen(screen, name)
+            return screen
+        kept = self.app.get_screen(name)
+        if isinstance(kept, ChoiceScreen) and kept.ask_again(screen):
+            return kept
+        return screen  # (built afresh this once; the kept one waits for the next)
 
     def show_table(self) -> None:
         screen = self.table_screen

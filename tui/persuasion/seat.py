@@ -47,6 +47,7 @@ class PersuasionChoice(ChoiceScreen):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("l", "known", "Cards you know"),
     ]
+    KEPT = True
 
     @property
     def persuasion(self) -> PersuasionView:

@@ -36,8 +36,9 @@ def shown_keys(
 class KeyBar(Footer):
     """Textual's Footer, except that when the same keys are shown and only some
     become enabled or disabled (say, a cursor step on the Island makes "Move"
-    legal), those keys are restyled in place instead of the whole bar being
-    rebuilt: a rebuild mounts every key again and costs tens of milliseconds.
+    legal), or are shown with other words (the digits of a longer list), those keys
+    are restyled or relabelled in place instead of the whole bar being rebuilt: a
+    rebuild mounts every key again and costs tens of milliseconds.
 
     And a key restyled to a look it has had before takes that look's styles and
     paint again (``BarKey``): working the styles out through the stylesheet and
@@ -110,6 +111,11 @@ class KeyBar(Footer):
         self._rebuilding = False
         await self.recompose()
 
+    def relabels(self) -> bool:
+        """Whether the same keys, some shown with other words ("1-4" become "1-6", say),
+        are relabelled in place (else the bar is rebuilt)."""
+        return True
+
     def restyle_now(self, screen: Screen[Any]) -> bool:
         """Enable or disable the shown keys at once, in the same update as the
         change that caused it; False when the bar needs ``refresh_bindings``."""
@@ -121,7 +127,13 @@ class KeyBar(Footer):
         changed (or are grouped) and the bar must be rebuilt."""
         active = screen.active_bindings
         plan = [
-            (binding.key, self.app.get_key_display(binding), binding.description, enabled)
+            (
+                binding.key,
+                self.app.get_key_display(binding),
+                binding.description,
+                binding.action,
+                enabled,
+            )
             for binding, enabled, _ in shown_keys(screen, active)
         ]
         palette = active.get(self.app.COMMAND_PALETTE_BINDING)
@@ -132,12 +144,19 @@ class KeyBar(Footer):
                     command.key,
                     self.app.get_key_display(command),
                     command.description,
+                    command.action,
                     palette.enabled,
                 )
             )
         keys = [key for key in self.children if isinstance(key, FooterKey)]
         if [(k.key, k.key_display, k.description) for k in keys] != [p[:3] for p in plan]:
-            return False
+            same_keys = [(k.key, k.action) for k in keys] == [(p[0], p[3]) for p in plan]
+            if not same_keys or not self.relabels():
+                return False
+            for key, (_, display, description, *_) in zip(keys, plan, strict=True):
+                if (key.key_display, key.description) != (display, description):
+                    key.key_display, key.description = display, description
+                    key.refresh(layout=True)
         switched = [
             (key, enabled)
             for key, (*_, enabled) in zip(keys, plan, strict=True)
@@ -207,7 +226,10 @@ class BarKey(FooterKey):
         look = self.look
         if look is None:
             return super().render_lines(crop)
-        key = (self.size, crop, tuple(self.get_line_filters()), self.background_colors)
+        key = (
+            self.size, crop, tuple(self.get_line_filters()), self.background_colors,
+            self.key_display, self.description,
+        )  # fmt: skip
         lines = look.painted.get(key)
         if lines is None:
             lines = look.painted[key] = super().render_lines(crop)

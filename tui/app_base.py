@@ -130,10 +130,12 @@ class TableApp(App[None]):
 
     @on(CaughtUp)
     def _caught_up(self, message: CaughtUp) -> None:
-        run_caught_up(self, message)
+        run_caught_up(self, message, self.keys_from)
 
     @on(messages.AskFirst)
     def _ask_first(self, message: messages.AskFirst) -> None:
+        if message.made < self.keys_from:
+            return  # (asked of a screen, or a question, that has gone since)
         self.push_screen(ConfirmScreen(message.question, message.title), message.answered)
 
     @on(messages.HelpWanted)

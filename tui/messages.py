@@ -11,6 +11,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol, TypeAlias
 
+from textual._time import get_time  # the clock Textual stamps each key with
 from textual.message import Message
 
 if TYPE_CHECKING:
@@ -95,6 +96,8 @@ class AskFirst(Message):
         self.answered = answered
         self.title = title
         """The help screen's heading (the game's title)."""
+        self.made = get_time()
+        """When it was asked (the app drops it if the screen has been shown anew since)."""
 
 
 class HelpWanted(Message):

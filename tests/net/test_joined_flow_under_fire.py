@@ -31,9 +31,11 @@ from tests.tui_helpers import (
 )
 from tui.kit.seat import SeatScreen
 from tui.kit.table import TableScreen
+from tui.messages import AskFirst
 from tui.net.join_app import JoinApp
 from tui.net.joined import BASE_STACK
 from tui.persuasion.seat import CardsYouKnow, NewsAndCards, PersuasionChoice
+from tui.screens.confirm import ConfirmScreen
 from tui.screens.curtain import CurtainScreen
 from tui.screens.help import HelpScreen
 from tui.widgets.keybar import BarKey, KeyBar
@@ -416,3 +418,69 @@ async def test_anns_kept_step_is_not_taken_apart_when_the_table_shows_between(
         assert step.is_attached and step not in app.screen_stack
         await to_anns_next_step(app, pilot, first)
         assert app.screen is step
+
+
+async def test_an_enter_on_its_way_for_the_question_before_does_not_answer_the_next(
+    tmp_path: Path,
+):
+    """An Enter's choice is made once the keys ahead of it are handled (``after_keys``):
+    if Ann's next step is asked on her kept screen meanwhile, it was meant for the one
+    before, and nothing is chosen."""
+    async with anns_terminal(tmp_path) as (app, pilot):
+        await to_anns_step_over_the_table(app, pilot)
+        step, seq = app.screen, app.host.seq
+        step.action_take()  # (on its way to the app)
+        assert step.ask_again(PersuasionChoice(app.joined.table, ANN))
+        await settle(pilot)
+        assert app.host.seq == seq and app.screen is step and len(step.steps) == 1
+        assert step.query_one(Refusal).said == ""
+        await press(pilot, "enter")  # (an Enter pressed now answers it)
+        await until(lambda: app.host.seq > seq or len(step.steps) > 1, pilot)
+
+
+async def test_anns_kept_step_is_taken_apart_when_the_game_ends(tmp_path: Path):
+    async with anns_terminal(tmp_path) as (app, pilot):
+        await to_anns_step_over_the_table(app, pilot)
+        step = app.screen
+        ann_moves(app)
+        for _ in range(400):
+            await leave_notes(app, pilot)
+            if app.host.table.session.prompt is None:
+                break
+            if not others_move(app) and calls_for_a_step(app):
+                ann_moves(app)
+        await until(lambda: app.joined.showing == ("end",), pilot)
+        await until(lambda: not step.is_attached, pilot)
+        assert app.joined.kept == {} and not app.is_screen_installed("kept-PersuasionChoice")
+
+
+async def test_a_question_asked_first_of_the_step_before_is_not_asked_over_the_next(
+    tmp_path: Path,
+):
+    async with anns_terminal(tmp_path) as (app, pilot):
+        await to_anns_step_over_the_table(app, pilot)
+        step, answers = app.screen, []
+        step.post_message(AskFirst("Deliver your last ring?", answers.append, "Persuasion"))
+        step.keys_start()  # (as the next step is asked on it)
+        await settle(pilot)
+        assert app.screen is step and answers == []
+        step.post_message(AskFirst("Deliver your last ring?", answers.append, "Persuasion"))
+        await until(lambda: isinstance(app.screen, ConfirmScreen), pilot)
+
+
+async def test_anns_kept_step_takes_a_phones_shape_after_a_turn_while_the_table_showed(
+    tmp_path: Path,
+):
+    async with anns_terminal(tmp_path) as (app, pilot):
+        await to_anns_step_over_the_table(app, pilot)
+        step, first = app.screen, app.joined.showing
+        assert "-wide" in step.classes
+        ann_moves(app)
+        await leave_notes(app, pilot)
+        await until(lambda: app.screen is app.joined.table_screen, pilot)
+        await pilot.resize_terminal(50, 30)
+        await settle(pilot)
+        await to_anns_next_step(app, pilot, first)
+        await settle(pilot)
+        assert app.screen is step
+        assert "-narrow" in step.classes and "-wide" not in step.classes

@@ -121,9 +121,10 @@ class ChoiceScreen(SeatScreen):
 
     def ask_again(self, fresh: ChoiceScreen) -> bool:
         """Ask ``fresh``'s decision here, as ``fresh`` would: this screen, already built,
-        shown again for the seat's next decision (nothing mounted or styled anew). False,
-        and nothing changed, where ``fresh`` would be built otherwise (it delivers
-        notes, or what the seat holds or the context comes or goes)."""
+        shown again for the seat's next decision (nothing mounted anew: it is restyled
+        once as it comes back). False, and nothing changed, where ``fresh`` would be
+        built otherwise (it delivers notes, or what the seat holds or the context comes
+        or goes). An Enter still on its way for the question before is dropped."""
         mine, context = fresh.mine(), fresh.context()
         if (
             fresh.seat != self.seat
@@ -139,7 +140,10 @@ class ChoiceScreen(SeatScreen):
             self.query_one("#mine", Static).update(mine)
             self.query_one("#mine-box", VerticalScroll).scroll_home(animate=False)
         if context is not None:
-            self.query_one("#context", VerticalScroll).query_one(Static).update(context)
+            box = self.query_one("#context", VerticalScroll)
+            box.query_one(Static).update(context)
+            box.scroll_home(animate=False)
+        self.scroll_home(animate=False)
         self.query_one("#options", PickList).number = NumberTyped()
         self.query_one("#several", PickTicks).number = NumberTyped()
         self.say(None)

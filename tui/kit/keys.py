@@ -10,7 +10,9 @@ shows once they have.
 
 And a key pressed before the current screen was shown was meant for another one
 (an Enter for the table, arriving as a curtain comes down; a Space for the curtain,
-arriving as the hand opens): the app drops it (``typed_too_soon``).
+arriving as the hand opens): the app drops it (``typed_too_soon``), and so an action
+deferred before then (an Enter on the question before, as a seat's kept decision screen
+asks its next one: ``tui.kit.choice.ChoiceScreen.ask_again``).
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from collections.abc import Callable
 from typing import Any, TypeVar
 
 from textual import events
+from textual._time import get_time  # the clock Textual stamps each key with
 from textual.message import Message
 from textual.screen import Screen
 
@@ -33,6 +36,7 @@ class CaughtUp(Message):
         super().__init__()
         self.screen = screen
         self.run = run
+        self.made = get_time()
 
 
 def after_keys(action: F) -> F:
@@ -49,9 +53,11 @@ def after_keys(action: F) -> F:
     return deferred  # type: ignore[return-value]
 
 
-def run_caught_up(app: Any, message: CaughtUp) -> None:
-    """The app's half: run the action if its screen is still the one showing."""
-    if message.screen is app.screen and message.screen.is_attached:
+def run_caught_up(app: Any, message: CaughtUp, shown_at: float) -> None:
+    """The app's half: run the action if its screen is still the one showing, as it was
+    shown when the action was made (``shown_at``: when it was shown, or asked anew)."""
+    screen = message.screen
+    if screen is app.screen and screen.is_attached and message.made >= shown_at:
         message.run()
 
 

@@ -55,6 +55,8 @@ class JoinedFlow:
         self.table_screen: TableScreen | None = None
         self.depth = BASE_STACK
         """The screens under forms and help: up to the one the flow shows now."""
+        self.kept: dict[str, Screen[Any]] = {}
+        """The decisions' screens kept (``_decision``), by the names they are installed as."""
         self.showing: tuple[Any, ...] = ()
         """What shows now: ("table",), ("step", kind, choices), ("own", name), ("notes",),
         ("hidden",) or ("end",)."""
@@ -99,13 +101,25 @@ class JoinedFlow:
         if not isinstance(screen, ChoiceScreen) or not screen.KEPT:
             return screen
         name = KEPT + type(screen).__name__
-        if not self.app.is_screen_installed(name):
-            self.app.install_screen(screen, name)
-            return screen
-        kept = self.app.get_screen(name)
-        if isinstance(kept, ChoiceScreen) and kept.ask_again(screen):
-            return kept
-        return screen  # (built afresh this once; the kept one waits for the next)
+        if self.app.is_screen_installed(name):
+            kept = self.app.get_screen(name)
+            if isinstance(kept, ChoiceScreen) and kept.ask_again(screen):
+                self.kept[name] = kept
+                return kept
+            if kept in self.app.screen_stack:
+                return screen  # (built afresh this once: the kept one is still showing)
+            self._let_go(name, kept, popped_now=False)  # (its place goes to this one)
+        self.app.install_screen(screen, name)
+        self.kept[name] = screen
+        return screen
+
+    def _let_go(self, name: str, kept: Screen[Any], popped_now: bool) -> None:
+        """``kept`` is kept no more: taken apart (by Textual itself when it was taken
+        off the stack just now: it does so once the screen is not installed)."""
+        self.kept.pop(name, None)
+        self.app.uninstall_screen(name)
+        if not popped_now:
+            kept.remove()
 
     def show_table(self) -> None:
         screen = self.table_screen
@@ -142,11 +156,15 @@ class JoinedFlow:
                 self.depth = BASE_STACK + 1
                 self.app.push_screen(screen)
             return
+        over = {name: kept in self.app.screen_stack for name, kept in self.kept.items()}
         self._close_above(BASE_STACK)
         if not isinstance(screen, TableScreen):
             self.table_screen = None
         self.depth = BASE_STACK
         self.app.switch_screen(screen)
+        if showing == ("end",):  # no more decisions
+            for name, popped_now in over.items():
+                self._let_go(name, self.kept[name], popped_now)
 
     def _table_below(self) -> bool:
         """Whether the flow's own table is the screen at the base (under any other)."""

@@ -123,7 +123,8 @@ class KeyBar(Footer):
         return bool(ready and self._restyle(screen))
 
     def _restyle(self, screen: Screen[Any]) -> bool:
-        """Enable or disable the shown keys in place; False when the keys themselves
+        """Enable or disable the shown keys in place, and relabel them where the same
+        keys are shown with other words (``relabels``); False when the keys themselves
         changed (or are grouped) and the bar must be rebuilt."""
         active = screen.active_bindings
         plan = [

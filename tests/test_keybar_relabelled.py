@@ -37,14 +37,20 @@ def bar_line(app) -> str:
     return screen_text(app).splitlines()[-1]
 
 
+async def labelled_shown(pilot) -> Labelled:
+    """A new Labelled screen, pushed once the app has settled, and shown."""
+    await settle(pilot)
+    screen = Labelled()
+    pilot.app.push_screen(screen)
+    await settle(pilot)
+    return screen
+
+
 async def test_the_same_keys_with_other_words_are_relabelled_in_place(tmp_path: Path, monkeypatch):
     rebuilt = key_bar_rebuilds(monkeypatch)
     app = make_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        screen = Labelled()
-        app.push_screen(screen)
-        await settle(pilot)
+        screen = await labelled_shown(pilot)
         keys = list(screen.query(BarKey))
         assert "x Sweep" in bar_line(app)
         screen.label("x / esc", "Sweep the floor")
@@ -63,10 +69,7 @@ async def test_words_too_long_for_the_palettes_key_rebuild_the_bar_without_it(
     rebuilt = key_bar_rebuilds(monkeypatch)
     app = make_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        screen = Labelled()
-        app.push_screen(screen)
-        await settle(pilot)
+        screen = await labelled_shown(pilot)
         assert "^p" in bar_line(app)
         screen.label("x", "Sweep " + "and dust " * 6)
         await settle(pilot)

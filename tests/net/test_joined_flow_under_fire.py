@@ -484,3 +484,31 @@ async def test_anns_kept_step_takes_a_phones_shape_after_a_turn_while_the_table_
         await settle(pilot)
         assert app.screen is step
         assert "-narrow" in step.classes and "-wide" not in step.classes
+
+
+async def test_a_guests_enter_bursts_across_her_next_step_choose_once_on_a_whole_screen(
+    tmp_path: Path,
+):
+    """A hostile (or held) Enter key, a burst at a time, each with Ann's next step asked on
+    her kept screen among them: every Enter acts on the question showing or is dropped,
+    at most one move of hers a step reaches the host, and the kept screen is never on the
+    stack twice."""
+    async with anns_terminal(tmp_path) as (app, pilot):
+        await to_anns_step_over_the_table(app, pilot)
+        step = app.screen
+        for _ in range(12):
+            await leave_notes(app, pilot)
+            before = anns_moves(app)
+            burst(app, "enter", "enter", "2", "enter")
+            others_move(app)  # (Bo's or Cleo's move lands among them)
+            burst(app, "enter", "escape", "enter", "enter")
+            await caught_up(app, pilot)
+            assert anns_moves(app) - before <= 2  # one a step she was shown, at most
+            assert app.screen_stack.count(step) <= 1
+            check_screens(app)
+            if app.host.table.session.prompt is None:
+                break
+
+
+def anns_moves(app: AnnsTerminal) -> int:
+    return sum(action.seat == ANN for action in app.host.table.session.actions)
